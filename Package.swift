@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Five libraries in one package; users link only the products they need. Every side-effect
+// module imports ReduxCore and never a sibling, and ReduxCore imports nothing outside the
+// toolchain.
+let package = Package(
+  name: "swift-redux",
+  platforms: [
+    // The first Apple releases that ship the Observation framework.
+    .macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
+  ],
+  products: [
+    .library(name: "ReduxCore", targets: ["ReduxCore"]),
+    .library(name: "ReduxSaga", targets: ["ReduxSaga"]),
+    .library(name: "ReduxFlux", targets: ["ReduxFlux"]),
+    .library(name: "ReduxCommand", targets: ["ReduxCommand"]),
+    .library(name: "ReduxEffects", targets: ["ReduxEffects"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+  ],
+  targets: [
+    .target(name: "ReduxCore"),
+    .target(name: "ReduxSaga", dependencies: ["ReduxCore"]),
+    .target(name: "ReduxFlux", dependencies: ["ReduxCore"]),
+    .target(name: "ReduxCommand", dependencies: ["ReduxCore"]),
+    .target(
+      name: "ReduxEffects",
+      dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")]
+    ),
+
+    .testTarget(name: "ReduxCoreTests", dependencies: ["ReduxCore"]),
+    .testTarget(
+      name: "ReduxSagaTests",
+      dependencies: ["ReduxSaga", .product(name: "Clocks", package: "swift-clocks")]
+    ),
+    .testTarget(name: "ReduxFluxTests", dependencies: ["ReduxFlux"]),
+    .testTarget(
+      name: "ReduxCommandTests",
+      dependencies: ["ReduxCommand", .product(name: "Clocks", package: "swift-clocks")]
+    ),
+    .testTarget(
+      name: "ReduxEffectsTests",
+      dependencies: [
+        "ReduxEffects", .product(name: "Logging", package: "swift-log"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+
+    .executableTarget(name: "Counter", dependencies: ["ReduxCore"], path: "Examples/Counter"),
+    .executableTarget(name: "UserSaga", dependencies: ["ReduxSaga"], path: "Examples/UserSaga"),
+    .executableTarget(name: "TodoFlux", dependencies: ["ReduxFlux"], path: "Examples/TodoFlux"),
+    .executableTarget(
+      name: "CommandCounter", dependencies: ["ReduxCommand"], path: "Examples/CommandCounter"
+    ),
+    .executableTarget(
+      name: "PostsEffects",
+      dependencies: ["ReduxEffects", .product(name: "Logging", package: "swift-log")],
+      path: "Examples/PostsEffects"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

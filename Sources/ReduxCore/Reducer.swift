@@ -1,0 +1,146 @@
+/// A function that applies an action to a state in place.
+///
+/// A reducer is a value: build it once and compose it. It gets the state by `inout`, so a large
+/// part of the state that an action does not touch is never copied.
+///
+/// ```swift
+/// struct Counter { var count = 0 }
+/// struct Increment: Action { var by = 1 }
+/// struct Reset: Action {}
+///
+/// let counter = Reducer<Counter>
+///   .on(Increment.self) { state, action in state.count += action.by }
+///   .on(Reset.self) { state, _ in state.count = 0 }
+/// ```
+///
+/// Reducers run synchronously while the store holds its lock, in the order the actions were
+/// accepted. They get no store, so they cannot dispatch; do side effects in middleware or one of
+/// the side-effect modules, and never read a store's state from inside its own reducer.
+public struct Reducer<State>: Sendable {
+  @usableFromInline let body: @Sendable (inout State, any Action) -> Void
+
+  /// Creates a reducer from a closure that changes the state in place.
+  ///
+  /// ```swift
+  /// let counter = Reducer<Int> { count, action in
+  ///   switch action {
+  ///   case let increment as Increment: count += increment.by
+  ///   case is Reset: count = 0
+  ///   default: break
+  ///   }
+  /// }
+  /// ```
+  public init(_ reduce: @escaping @Sendable (_ state: inout State, _ action: any Action) -> Void) {
+    body = reduce
+  }
+
+  /// Creates a reducer from a closure that returns the next state, for reducers written as
+  /// `(State, Action) -> State` functions.
+  ///
+  /// The returned state replaces the old one; prefer ``init(_:)`` when the state holds large
+  /// collections, because building a new state can copy them.
+  ///
+  /// ```swift
+  /// func counter(_ state: Int, _ action: any Action) -> Int {
+  ///   action is Increment ? state + 1 : state
+  /// }
+  /// let reducer = Reducer(returning: counter)
+  /// ```
+  public init(returning reduce: @escaping @Sendable (_ state: State, _ action: any Action) -> State)
+  {
+    body = { state, action in state = reduce(state, action) }
+  }
+
+  /// Applies `action` to `state`; a store does this for each dispatched action, and tests can
+  /// call it directly.
+  @inlinable
+  public func callAsFunction(_ state: inout State, _ action: any Action) {
+    body(&state, action)
+  }
+
+  /// Applies `action` to a copy of `state` and returns the result.
+  @inlinable
+  public func reduce(_ state: State, _ action: any Action) -> State {
+    var next = state
+    body(&next, action)
+    return next
+  }
+}
+
+extension Reducer {
+  /// A reducer that leaves every state unchanged.
+  public static var empty: Reducer { Reducer { _, _ in } }
+
+  /// Runs several reducers one after the other on the same state, in the order given.
+  ///
+  /// ```swift
+  /// let app = Reducer.combine(counterReducer, historyReducer)
+  /// ```
+  public static func combine(_ reducers: Reducer...) -> Reducer {
+    combine(reducers)
+  }
+
+  /// Runs an array of reducers one after the other on the same state, in array order.
+  public static func combine(_ reducers: [Reducer]) -> Reducer {
+    switch reducers.count {
+    case 0: return .empty
+    case 1: return reducers[0]
+    default:
+      let bodies = reducers.map(\.body)
+      return Reducer { state, action in
+        for body in bodies { body(&state, action) }
+      }
+    }
+  }
+
+  /// Returns a reducer that runs this reducer and then `other`.
+  public func combined(with other: Reducer) -> Reducer {
+    .combine(self, other)
+  }
+
+  /// Creates a reducer that handles only actions of type `A`, handing the closure the concrete
+  /// action; every other action leaves the state unchanged.
+  ///
+  /// ```swift
+  /// let counter = Reducer<Int>.on(Increment.self) { count, increment in count += increment.by }
+  /// ```
+  public static func on<A: Action>(
+    _ type: A.Type, _ handle: @escaping @Sendable (_ state: inout State, _ action: A) -> Void
+  ) -> Reducer {
+    Reducer { state, action in
+      if let action = action.as(A.self) { handle(&state, action) }
+    }
+  }
+
+  /// Returns a reducer that runs this reducer and then, for actions of type `A`, `handle`.
+  ///
+  /// Chain it to handle several action types in one reducer:
+  ///
+  /// ```swift
+  /// let counter = Reducer<Int>
+  ///   .on(Increment.self) { count, action in count += action.by }
+  ///   .on(Reset.self) { count, _ in count = 0 }
+  /// ```
+  public func on<A: Action>(
+    _ type: A.Type, _ handle: @escaping @Sendable (_ state: inout State, _ action: A) -> Void
+  ) -> Reducer {
+    combined(with: .on(type, handle))
+  }
+
+  /// Returns a reducer for a parent state that runs this reducer on the part of the parent at
+  /// `keyPath`, in place.
+  ///
+  /// ```swift
+  /// struct App { var counter = Counter(); var todos = Todos() }
+  /// let app = Reducer.combine(
+  ///   counterReducer.lift(\App.counter),
+  ///   todosReducer.lift(\App.todos)
+  /// )
+  /// ```
+  public func lift<Parent>(
+    _ keyPath: WritableKeyPath<Parent, State> & Sendable
+  ) -> Reducer<Parent> {
+    let body = self.body
+    return Reducer<Parent> { parent, action in body(&parent[keyPath: keyPath], action) }
+  }
+}

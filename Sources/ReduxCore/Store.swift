@@ -1,0 +1,136 @@
+/// The single source of truth for a state: it reduces dispatched actions into the state, one
+/// at a time, and tells subscribers about each new state.
+///
+/// ```swift
+/// struct Counter: Sendable { var count = 0 }
+/// struct Increment: Action {}
+///
+/// let store = Store(
+///   initialState: Counter(),
+///   reducer: .on(Increment.self) { state, _ in state.count += 1 }
+/// )
+/// let subscription = store.subscribe(select: \.count) { print("count:", $0) }  // count: 0
+/// store.dispatch(Increment())                                                   // count: 1
+/// ```
+///
+/// ## Threads and order
+/// A store is `Sendable`: use it from any thread or task.
+/// - Actions are reduced one at a time, in the order their dispatches were accepted; none is
+///   lost.
+/// - A dispatch made while an action is being processed (from a middleware, a subscriber, or
+///   another thread) is queued and returns at once. The thread already processing runs it after
+///   the current action, in order, before its own outermost `dispatch` returns. So `dispatch`
+///   never waits for another thread's subscriber, never deadlocks, and never recurses.
+/// - On an idle store, `dispatch` has reduced the action and notified every subscriber when it
+///   returns.
+/// - Subscribers are called on the thread that processes the action, one at a time, each with
+///   values in the order the states were committed.
+///
+/// See `docs/concurrency.md` for the full statement.
+///
+/// ## Cost
+/// The reducer changes the state in place under the store's lock, so a large part of the state
+/// that an action does not touch is never copied. With no middleware and no subscribers, a
+/// dispatch takes the lock once and allocates nothing for a small action.
+///
+/// ## Lifetime
+/// Releasing the store releases its middleware and subscribers, and ends its async sequences.
+/// Subscription tokens, middleware contexts and ``ObservableStore`` do not keep it alive in a
+/// cycle.
+public final class Store<State: Sendable>: Sendable {
+  let box: StoreBox<State>
+  /// The middleware chain ending in the reducer; `nil` when there is no middleware.
+  private let chain: Middleware<State>.Next?
+
+  /// Creates a store with an initial state, a reducer and, optionally, middleware.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any action.
+  ///   - reducer: Applies each action to the state.
+  ///   - middleware: Steps that see each action before the reducer, first to last.
+  public init(
+    initialState: State,
+    reducer: Reducer<State>,
+    middleware: [Middleware<State>] = []
+  ) {
+    let box = StoreBox(state: initialState, reducer: reducer)
+    let weakStore = WeakStore<State>()
+    self.box = box
+    if middleware.isEmpty {
+      chain = nil
+    } else {
+      let context = MiddlewareContext(box: box, store: weakStore)
+      var next: Middleware<State>.Next = { action in box.reduceAndNotify(action) }
+      for step in middleware.reversed() {
+        let rest = next
+        let body = step.body
+        next = { action in body(context, action, rest) }
+      }
+      chain = next
+    }
+    weakStore.value = self
+  }
+
+  deinit {
+    box.shutdown()
+  }
+
+  /// The latest committed state.
+  ///
+  /// Reading it takes the store's lock briefly; it never waits for subscribers. Do not read it
+  /// from inside this store's reducer (reducers get the state as their argument).
+  public var state: State { box.state }
+
+  /// Sends an action through the middleware to the reducer, then notifies subscribers.
+  ///
+  /// Safe from any thread. If the store is already processing an action, this one is queued
+  /// and processed after it, in order, and `dispatch` returns at once; otherwise the action has
+  /// been reduced and every subscriber notified when `dispatch` returns.
+  public func dispatch(_ action: any Action) {
+    if let chain {
+      box.dispatch(action, through: chain)
+    } else {
+      box.dispatch(action)
+    }
+  }
+
+  /// Calls `onChange` with the current state, then with every newly committed state.
+  ///
+  /// The callback runs on the thread that processed the action; it may dispatch (the action is
+  /// queued), subscribe or cancel. It is called with the current state before `subscribe`
+  /// returns when the store is idle; when it is subscribed during processing, its first value
+  /// comes after the work already queued.
+  ///
+  /// - Parameter onChange: Called with each state, in commit order.
+  /// - Returns: A token; the subscription ends when it is cancelled or released.
+  public func subscribe(_ onChange: @escaping @Sendable (_ state: State) -> Void) -> Subscription {
+    subscribe(StateSubscriber(onChange: onChange, onFinish: nil))
+  }
+
+  /// Calls `onChange` with a value selected from the state now, and again each time that value
+  /// changes.
+  ///
+  /// States whose selected value equals the last one delivered are skipped, so a subscription
+  /// to one field is not called when another field changes:
+  ///
+  /// ```swift
+  /// let token = store.subscribe(select: \.user.name) { name in print("name:", name) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - select: Picks the value out of the state; keep it cheap, it runs for every action.
+  ///   - onChange: Called with the first value and each changed value, in commit order.
+  /// - Returns: A token; the subscription ends when it is cancelled or released.
+  public func subscribe<Value: Equatable & Sendable>(
+    select: @escaping @Sendable (_ state: State) -> Value,
+    _ onChange: @escaping @Sendable (_ value: Value) -> Void
+  ) -> Subscription {
+    subscribe(SelectSubscriber(select: select, onChange: onChange, onFinish: nil))
+  }
+
+  func subscribe(_ subscriber: Subscriber<State>) -> Subscription {
+    let token = Subscription { [weak box] in box?.unsubscribe(subscriber) }
+    box.subscribe(subscriber, through: chain)
+    return token
+  }
+}

@@ -1,0 +1,164 @@
+// The store's state, queue and subscribers, behind one lock.
+//
+// Processing model: at most one thread at a time "drains" the store. A dispatch on an idle
+// store makes the calling thread the drainer: it reduces, notifies, then processes whatever was
+// queued meanwhile, and returns when the queue is empty. A dispatch that arrives while another
+// dispatch is being processed (from a middleware, a subscriber, or another thread) is appended
+// to the queue and returns at once; the drainer processes it in order. So actions are reduced
+// one at a time in the order they were accepted, none is lost, no thread waits for another
+// thread's subscriber, and nothing recurses.
+
+/// A unit of work for the drainer: an action to process, or a subscriber to start.
+enum StoreWork<State: Sendable>: Sendable {
+  case action(any Action)
+  case subscribe(Subscriber<State>)
+}
+
+/// What the lock guards.
+struct StoreCore<State: Sendable> {
+  var state: State
+  var subscribers: [Subscriber<State>] = []
+  var isDraining = false
+  private var queue: [StoreWork<State>] = []
+  private var head = 0
+
+  init(state: State) {
+    self.state = state
+  }
+
+  mutating func enqueue(_ work: StoreWork<State>) {
+    queue.append(work)
+  }
+
+  /// The oldest queued work, or `nil` when the queue is empty.
+  mutating func dequeue() -> StoreWork<State>? {
+    guard head < queue.count else { return nil }
+    let work = queue[head]
+    head += 1
+    if head == queue.count {
+      queue.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 1024 && head * 2 >= queue.count {
+      // Under sustained load the queue may never empty; drop the processed prefix.
+      queue.removeFirst(head)
+      head = 0
+    }
+    return work
+  }
+
+}
+
+/// Holds everything a store processes; ``MiddlewareContext`` keeps it to read state without
+/// keeping the store alive.
+final class StoreBox<State: Sendable>: Sendable {
+  private let lock: Lock<StoreCore<State>>
+  private let reducer: @Sendable (inout State, any Action) -> Void
+
+  init(state: State, reducer: Reducer<State>) {
+    lock = Lock(StoreCore(state: state))
+    self.reducer = reducer.body
+  }
+
+  var state: State { lock.withLock { $0.state } }
+
+  /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
+  func dispatch(_ action: any Action) {
+    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
+      if core.isDraining {
+        core.enqueue(.action(action))
+        return nil
+      }
+      reducer(&core.state, action)
+      if core.subscribers.isEmpty { return nil }
+      core.isDraining = true
+      return (core.state, core.subscribers)
+    }
+    guard let (state, subscribers) = notification else { return }
+    for subscriber in subscribers { subscriber.receive(state) }
+    drain(through: nil)
+  }
+
+  /// Dispatch through a middleware chain that ends in ``reduceAndNotify(_:)``.
+  func dispatch(_ action: any Action, through chain: @escaping Middleware<State>.Next) {
+    let isIdle = lock.withLock { core in
+      if core.isDraining {
+        core.enqueue(.action(action))
+        return false
+      }
+      core.isDraining = true
+      return true
+    }
+    guard isIdle else { return }
+    chain(action)
+    drain(through: chain)
+  }
+
+  /// The end of every middleware chain: reduce in place, then notify outside the lock.
+  func reduceAndNotify(_ action: any Action) {
+    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
+      reducer(&core.state, action)
+      return core.subscribers.isEmpty ? nil : (core.state, core.subscribers)
+    }
+    guard let (state, subscribers) = notification else { return }
+    for subscriber in subscribers { subscriber.receive(state) }
+  }
+
+  /// Adds a subscriber and gives it the current state: at once on an idle store, otherwise in
+  /// order after the work queued before it.
+  func subscribe(_ subscriber: Subscriber<State>, through chain: Middleware<State>.Next?) {
+    let state: State? = lock.withLock { core in
+      if core.isDraining {
+        core.enqueue(.subscribe(subscriber))
+        return nil
+      }
+      core.isDraining = true
+      core.subscribers.append(subscriber)
+      return core.state
+    }
+    guard let state else { return }
+    subscriber.start(state)
+    drain(through: chain)
+  }
+
+  func unsubscribe(_ subscriber: Subscriber<State>) {
+    subscriber.deactivate()
+    lock.withLock { core in core.subscribers.removeAll { $0 === subscriber } }
+  }
+
+  /// Processes queued work until the queue is empty, then gives up the draining role.
+  private func drain(through chain: Middleware<State>.Next?) {
+    while true {
+      let work: StoreWork<State>? = lock.withLock { core in
+        if let work = core.dequeue() { return work }
+        core.isDraining = false
+        return nil
+      }
+      switch work {
+      case nil:
+        return
+      case .action(let action)?:
+        if let chain { chain(action) } else { reduceAndNotify(action) }
+      case .subscribe(let subscriber)?:
+        start(subscriber)
+      }
+    }
+  }
+
+  private func start(_ subscriber: Subscriber<State>) {
+    let state: State? = lock.withLock { core in
+      guard subscriber.isActive else { return nil }
+      core.subscribers.append(subscriber)
+      return core.state
+    }
+    if let state { subscriber.start(state) }
+  }
+
+  /// Called when the store is released: drops the subscribers and ends their async sequences.
+  func shutdown() {
+    let subscribers = lock.withLock { core in
+      defer { core.subscribers = [] }
+      return core.subscribers
+    }
+    for subscriber in subscribers { subscriber.finish() }
+  }
+}

@@ -1,0 +1,47 @@
+/// A token that keeps a store subscription alive; the subscription ends on ``cancel()`` or when
+/// the token is released.
+///
+/// Keep the token for as long as you want updates:
+///
+/// ```swift
+/// final class CounterView {
+///   var subscriptions = Set<Subscription>()
+///   init(store: Store<Counter>) {
+///     store.subscribe(\.count) { print("count:", $0) }.store(in: &subscriptions)
+///   }
+/// }
+/// ```
+///
+/// Cancelling is safe from any thread, and from inside the subscription's own callback. After
+/// `cancel()` returns, the callback is not called again.
+public final class Subscription: Sendable, Hashable {
+  private let onCancel: Lock<(@Sendable () -> Void)?>
+
+  init(onCancel: @escaping @Sendable () -> Void) {
+    self.onCancel = Lock(onCancel)
+  }
+
+  /// Ends the subscription. Calling it again does nothing.
+  public func cancel() {
+    let action = onCancel.withLock { action in
+      defer { action = nil }
+      return action
+    }
+    action?()
+  }
+
+  deinit { cancel() }
+
+  /// Keeps this subscription alive in `set` until the set is emptied or released.
+  public func store(in set: inout Set<Subscription>) {
+    set.insert(self)
+  }
+
+  /// Subscriptions are equal when they are the same token.
+  public static func == (lhs: Subscription, rhs: Subscription) -> Bool { lhs === rhs }
+
+  /// Hashes the token's identity.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
+}
