@@ -1,4 +1,5 @@
-// Every lock in ReduxCore is this one type, so the choice of primitive lives in this file.
+// Every lock in the package is this one type (it is `package`, so the side-effect modules use it
+// too but users never see it), and the choice of primitive lives in this file.
 //
 // - Linux, default: `Synchronization.Mutex` (a futex; about 4.8 ns uncontended here).
 // - Linux with `-Xswiftc -DREDUX_PTHREAD_LOCK`, and Apple platforms: `pthread_mutex_t`.
@@ -10,16 +11,16 @@
   import Synchronization
 
   /// A value that is only read or written while a lock is held.
-  struct Lock<Value: ~Copyable>: ~Copyable, Sendable {
+  package struct Lock<Value: ~Copyable>: ~Copyable, Sendable {
     private let mutex: Mutex<Value>
 
-    init(_ value: consuming sending Value) {
+    package init(_ value: consuming sending Value) {
       mutex = Mutex(value)
     }
 
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
-    borrowing func withLock<Result: ~Copyable>(
+    package borrowing func withLock<Result: ~Copyable>(
       _ body: (inout sending Value) -> sending Result
     ) -> sending Result {
       mutex.withLock(body)
@@ -35,17 +36,17 @@
   #endif
 
   /// A value that is only read or written while a lock is held.
-  struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
+  package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
     // @unchecked: `storage.value` is only touched between pthread_mutex_lock and _unlock.
     private let storage: LockStorage<Value>
 
-    init(_ value: consuming sending Value) {
+    package init(_ value: consuming sending Value) {
       storage = LockStorage(value)
     }
 
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
-    borrowing func withLock<Result: ~Copyable>(
+    package borrowing func withLock<Result: ~Copyable>(
       _ body: (inout sending Value) -> sending Result
     ) -> sending Result {
       pthread_mutex_lock(storage.mutex)
