@@ -11,15 +11,16 @@
   import Synchronization
 
   /// A value that is only read or written while a lock is held.
+  @usableFromInline
   package struct Lock<Value: ~Copyable>: ~Copyable, Sendable {
-    private let mutex: Mutex<Value>
+    @usableFromInline let mutex: Mutex<Value>
 
     package init(_ value: consuming sending Value) {
       mutex = Mutex(value)
     }
 
     /// Runs `body` with exclusive access to the value.
-    @inline(__always)
+    @inlinable @inline(__always)
     package borrowing func withLock<Result: ~Copyable>(
       _ body: (inout sending Value) -> sending Result
     ) -> sending Result {
@@ -36,16 +37,17 @@
   #endif
 
   /// A value that is only read or written while a lock is held.
+  @usableFromInline
   package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
     // @unchecked: `storage.value` is only touched between pthread_mutex_lock and _unlock.
-    private let storage: LockStorage<Value>
+    @usableFromInline let storage: LockStorage<Value>
 
     package init(_ value: consuming sending Value) {
       storage = LockStorage(value)
     }
 
     /// Runs `body` with exclusive access to the value.
-    @inline(__always)
+    @inlinable @inline(__always)
     package borrowing func withLock<Result: ~Copyable>(
       _ body: (inout sending Value) -> sending Result
     ) -> sending Result {
@@ -55,9 +57,10 @@
     }
   }
 
-  private final class LockStorage<Value: ~Copyable> {
-    let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    var value: Value
+  @usableFromInline
+  final class LockStorage<Value: ~Copyable> {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
 
     init(_ value: consuming Value) {
       self.value = value

@@ -38,9 +38,9 @@
 /// Subscription tokens, middleware contexts and ``ObservableStore`` do not keep it alive in a
 /// cycle.
 public final class Store<State: Sendable>: Sendable {
-  let box: StoreBox<State>
+  @usableFromInline let box: StoreBox<State>
   /// The middleware chain ending in the reducer; `nil` when there is no middleware.
-  private let chain: Middleware<State>.Next?
+  @usableFromInline let chain: Middleware<State>.Next?
 
   /// Creates a store with an initial state, a reducer and, optionally, middleware.
   ///
@@ -86,6 +86,7 @@ public final class Store<State: Sendable>: Sendable {
   /// Safe from any thread. If the store is already processing an action, this one is queued
   /// and processed after it, in order, and `dispatch` returns at once; otherwise the action has
   /// been reduced and every subscriber notified when `dispatch` returns.
+  @inlinable
   public func dispatch(_ action: any Action) {
     if let chain {
       box.dispatch(action, through: chain)

@@ -7,30 +7,39 @@
 // to the queue and returns at once; the drainer processes it in order. So actions are reduced
 // one at a time in the order they were accepted, none is lost, no thread waits for another
 // thread's subscriber, and nothing recurses.
+//
+// Speed: the dispatch path (and what it touches: StoreCore, Lock, Store.dispatch) is @inlinable
+// so that the caller's module specializes it for its State. Unspecialized, each dispatch asked
+// the runtime for generic metadata (StoreCore<State>, the notification tuple, ...) and cost ten
+// times more; see docs/performance.md.
 
 /// A unit of work for the drainer: an action to process, or a subscriber to start.
+@usableFromInline
 enum StoreWork<State: Sendable>: Sendable {
   case action(any Action)
   case subscribe(Subscriber<State>)
 }
 
 /// What the lock guards.
+@usableFromInline
 struct StoreCore<State: Sendable> {
-  var state: State
-  var subscribers: [Subscriber<State>] = []
-  var isDraining = false
-  private var queue: [StoreWork<State>] = []
-  private var head = 0
+  @usableFromInline var state: State
+  @usableFromInline var subscribers: [Subscriber<State>] = []
+  @usableFromInline var isDraining = false
+  @usableFromInline var queue: [StoreWork<State>] = []
+  @usableFromInline var head = 0
 
   init(state: State) {
     self.state = state
   }
 
+  @inlinable
   mutating func enqueue(_ work: StoreWork<State>) {
     queue.append(work)
   }
 
   /// The oldest queued work, or `nil` when the queue is empty.
+  @inlinable
   mutating func dequeue() -> StoreWork<State>? {
     guard head < queue.count else { return nil }
     let work = queue[head]
@@ -50,9 +59,10 @@ struct StoreCore<State: Sendable> {
 
 /// Holds everything a store processes; ``MiddlewareContext`` keeps it to read state without
 /// keeping the store alive.
+@usableFromInline
 final class StoreBox<State: Sendable>: Sendable {
-  private let lock: Lock<StoreCore<State>>
-  private let reducer: @Sendable (inout State, any Action) -> Void
+  @usableFromInline let lock: Lock<StoreCore<State>>
+  @usableFromInline let reducer: @Sendable (inout State, any Action) -> Void
 
   init(state: State, reducer: Reducer<State>) {
     lock = Lock(StoreCore(state: state))
@@ -62,6 +72,7 @@ final class StoreBox<State: Sendable>: Sendable {
   var state: State { lock.withLock { $0.state } }
 
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
+  @inlinable
   func dispatch(_ action: any Action) {
     let notification: (State, [Subscriber<State>])? = lock.withLock { core in
       if core.isDraining {
@@ -79,6 +90,7 @@ final class StoreBox<State: Sendable>: Sendable {
   }
 
   /// Dispatch through a middleware chain that ends in ``reduceAndNotify(_:)``.
+  @inlinable
   func dispatch(_ action: any Action, through chain: @escaping Middleware<State>.Next) {
     let isIdle = lock.withLock { core in
       if core.isDraining {
@@ -94,6 +106,7 @@ final class StoreBox<State: Sendable>: Sendable {
   }
 
   /// The end of every middleware chain: reduce in place, then notify outside the lock.
+  @inlinable
   func reduceAndNotify(_ action: any Action) {
     let notification: (State, [Subscriber<State>])? = lock.withLock { core in
       reducer(&core.state, action)
@@ -126,7 +139,8 @@ final class StoreBox<State: Sendable>: Sendable {
   }
 
   /// Processes queued work until the queue is empty, then gives up the draining role.
-  private func drain(through chain: Middleware<State>.Next?) {
+  @inlinable
+  func drain(through chain: Middleware<State>.Next?) {
     while true {
       let work: StoreWork<State>? = lock.withLock { core in
         if let work = core.dequeue() { return work }
@@ -144,7 +158,8 @@ final class StoreBox<State: Sendable>: Sendable {
     }
   }
 
-  private func start(_ subscriber: Subscriber<State>) {
+  @usableFromInline
+  func start(_ subscriber: Subscriber<State>) {
     let state: State? = lock.withLock { core in
       guard subscriber.isActive else { return nil }
       core.subscribers.append(subscriber)

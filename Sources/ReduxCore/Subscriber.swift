@@ -3,6 +3,7 @@
 // store's lock hands the draining role (and with it these fields) from thread to thread.
 
 /// One subscriber of a store: a callback, and for selector subscriptions the last value seen.
+@usableFromInline
 class Subscriber<State>: @unchecked Sendable {
   // @unchecked: `isActive` is behind `activity`; subclasses' fields are touched only by the
   // draining thread (see above).
@@ -31,6 +32,7 @@ class Subscriber<State>: @unchecked Sendable {
   func start(_ state: State) {}
 
   /// Delivers a newly committed state.
+  @usableFromInline
   func receive(_ state: State) {}
 }
 
