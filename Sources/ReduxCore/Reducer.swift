@@ -76,11 +76,13 @@ extension Reducer {
   /// ```swift
   /// let app = Reducer.combine(counterReducer, historyReducer)
   /// ```
+  @inlinable
   public static func combine(_ reducers: Reducer...) -> Reducer {
     combine(reducers)
   }
 
   /// Runs an array of reducers one after the other on the same state, in array order.
+  @inlinable
   public static func combine(_ reducers: [Reducer]) -> Reducer {
     switch reducers.count {
     case 0: return .empty
@@ -94,6 +96,7 @@ extension Reducer {
   }
 
   /// Returns a reducer that runs this reducer and then `other`.
+  @inlinable
   public func combined(with other: Reducer) -> Reducer {
     .combine(self, other)
   }
@@ -104,6 +107,7 @@ extension Reducer {
   /// ```swift
   /// let counter = Reducer<Int>.on(Increment.self) { count, increment in count += increment.by }
   /// ```
+  @inlinable
   public static func on<A: Action>(
     _ type: A.Type, _ handle: @escaping @Sendable (_ state: inout State, _ action: A) -> Void
   ) -> Reducer {
@@ -121,6 +125,7 @@ extension Reducer {
   ///   .on(Increment.self) { count, action in count += action.by }
   ///   .on(Reset.self) { count, _ in count = 0 }
   /// ```
+  @inlinable
   public func on<A: Action>(
     _ type: A.Type, _ handle: @escaping @Sendable (_ state: inout State, _ action: A) -> Void
   ) -> Reducer {
