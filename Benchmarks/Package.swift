@@ -15,15 +15,26 @@ let package = Package(
     .package(name: "swift-redux", path: ".."),
   ],
   targets: [
+    // Stores, states and actions shared by the benchmarks and the callgrind driver.
+    .target(
+      name: "CoreFixtures",
+      dependencies: [.product(name: "ReduxCore", package: "swift-redux")]
+    ),
     .executableTarget(
       name: "CoreBenchmarks",
       dependencies: [
+        "CoreFixtures",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ReduxCore", package: "swift-redux"),
       ],
       path: "Benchmarks/CoreBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
+    // Runs one scenario under valgrind's callgrind (instruction counts); see docs/performance.md.
+    .executableTarget(
+      name: "CoreProfile",
+      dependencies: ["CoreFixtures", .product(name: "ReduxCore", package: "swift-redux")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

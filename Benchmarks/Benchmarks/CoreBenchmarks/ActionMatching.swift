@@ -1,4 +1,5 @@
 import Benchmark
+import CoreFixtures
 import ReduxCore
 
 /// Benchmark 5: what matching an existential action costs, for an enum and a struct, with the
@@ -35,13 +36,7 @@ func registerActionMatching() {
     }
   }
 
-  let enumReducer = Reducer<Counter>.on(CounterAction.self) { state, action in
-    switch action {
-    case .increment(let by): state.count &+= by
-    case .reset: state.count = 0
-    }
-  }
-  let enumStore = Store(initialState: Counter(), reducer: enumReducer)
+  let enumStore = Store(initialState: Counter(), reducer: counterEnumReducer)
   Benchmark("5 Dispatch: enum action") { benchmark in
     for _ in benchmark.scaledIterations {
       enumStore.dispatch(CounterAction.increment(by: 1))

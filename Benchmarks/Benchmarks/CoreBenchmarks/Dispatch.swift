@@ -1,4 +1,5 @@
 import Benchmark
+import CoreFixtures
 import ReduxCore
 
 /// Benchmarks 1 and 2: the cost of a dispatch by itself, and with the usual company.
@@ -10,10 +11,7 @@ func registerDispatch() {
     }
   }
 
-  let passThrough = Middleware<Counter> { _, action, next in next(action) }
-  let observed = Store(
-    initialState: Counter(), reducer: counterReducer, middleware: [passThrough])
-  let subscription = observed.subscribe { state in blackHole(state.count) }
+  let (observed, subscription) = makeObservedStore()
   Benchmark("2 Dispatch: 1 middleware, 1 subscriber") { benchmark in
     for _ in benchmark.scaledIterations {
       observed.dispatch(Increment())

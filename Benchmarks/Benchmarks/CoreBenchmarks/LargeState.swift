@@ -1,4 +1,5 @@
 import Benchmark
+import CoreFixtures
 import ReduxCore
 
 /// Benchmark 4: a 100,000-element array next to a counter. Neither action may copy the array;

@@ -1,14 +1,12 @@
 import Benchmark
+import CoreFixtures
 import ReduxCore
 
 /// Benchmark 3: many selector subscribers, each on its own field; every action changes one
 /// field, so one subscriber is called and the others compare and skip.
 func registerSelectors() {
   for count in [100, 1_000] {
-    let store = Store(initialState: Fields(count: count), reducer: fieldsReducer)
-    let subscriptions = (0..<count).map { field in
-      store.subscribe(select: { $0.values[field] }) { value in blackHole(value) }
-    }
+    let (store, subscriptions) = makeSelectorStore(fields: count)
     var next = 0
     Benchmark("3 Dispatch: \(count) selector subscribers, 1 changed") { benchmark in
       for _ in benchmark.scaledIterations {

@@ -1,0 +1,66 @@
+// Runs one benchmark scenario a given number of times, for valgrind's callgrind: it counts
+// instructions, which stay the same from run to run on a busy machine where wall time does not.
+// Only `measured` is counted when callgrind is told so:
+//
+//   swift build -c release --package-path Benchmarks --product CoreProfile
+//   valgrind --tool=callgrind --toggle-collect='*measured*' \
+//     Benchmarks/.build/release/CoreProfile dispatch 100000
+//
+// Divide the total by the count for instructions per dispatch.
+import CoreFixtures
+import ReduxCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@inline(never)
+func measured(_ count: Int, _ body: () -> Void) {
+  for _ in 0..<count { body() }
+}
+
+let scenarios = [
+  "dispatch", "middleware", "selectors100", "selectors1000", "large-counter", "large-item",
+  "enum",
+]
+let arguments = CommandLine.arguments.dropFirst()
+guard let scenario = arguments.first, scenarios.contains(scenario) else {
+  print("usage: CoreProfile <\(scenarios.joined(separator: "|"))> [count]")
+  exit(2)
+}
+let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+
+switch scenario {
+case "dispatch":
+  let store = Store(initialState: Counter(), reducer: counterReducer)
+  measured(count) { store.dispatch(Increment()) }
+case "middleware":
+  let (store, subscription) = makeObservedStore()
+  measured(count) { store.dispatch(Increment()) }
+  sink(subscription)
+case "selectors100", "selectors1000":
+  let fields = scenario == "selectors100" ? 100 : 1_000
+  let (store, subscriptions) = makeSelectorStore(fields: fields)
+  var next = 0
+  measured(count) {
+    store.dispatch(BumpField(index: next))
+    next = next == fields - 1 ? 0 : next + 1
+  }
+  sink(subscriptions)
+case "large-counter":
+  let store = Store(initialState: Catalog(), reducer: catalogReducer)
+  measured(count) { store.dispatch(BumpCounter()) }
+case "large-item":
+  let store = Store(initialState: Catalog(), reducer: catalogReducer)
+  var next = 0
+  measured(count) {
+    store.dispatch(SetItem(index: next, value: next))
+    next = next == 99_999 ? 0 : next + 1
+  }
+default:
+  let store = Store(initialState: Counter(), reducer: counterEnumReducer)
+  measured(count) { store.dispatch(CounterAction.increment(by: 1)) }
+}
+print("\(scenario): \(count) operations")
