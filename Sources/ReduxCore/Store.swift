@@ -104,6 +104,7 @@ public final class Store<State: Sendable>: Sendable {
   ///
   /// - Parameter onChange: Called with each state, in commit order.
   /// - Returns: A token; the subscription ends when it is cancelled or released.
+  @inlinable
   public func subscribe(_ onChange: @escaping @Sendable (_ state: State) -> Void) -> Subscription {
     subscribe(StateSubscriber(onChange: onChange, onFinish: nil))
   }
@@ -122,6 +123,7 @@ public final class Store<State: Sendable>: Sendable {
   ///   - select: Picks the value out of the state; keep it cheap, it runs for every action.
   ///   - onChange: Called with the first value and each changed value, in commit order.
   /// - Returns: A token; the subscription ends when it is cancelled or released.
+  @inlinable
   public func subscribe<Value: Equatable & Sendable>(
     select: @escaping @Sendable (_ state: State) -> Value,
     _ onChange: @escaping @Sendable (_ value: Value) -> Void
@@ -129,6 +131,7 @@ public final class Store<State: Sendable>: Sendable {
     subscribe(SelectSubscriber(select: select, onChange: onChange, onFinish: nil))
   }
 
+  @usableFromInline
   func subscribe(_ subscriber: Subscriber<State>) -> Subscription {
     // Weak on both: a token that outlives its store must not keep the subscriber's captures.
     let token = Subscription { [weak box, weak subscriber] in

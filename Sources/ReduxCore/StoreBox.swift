@@ -25,12 +25,27 @@ enum StoreWork<State: Sendable>: Sendable {
 struct StoreCore<State: Sendable> {
   @usableFromInline var state: State
   @usableFromInline var subscribers: [Subscriber<State>] = []
+  /// Each subscriber's `receive`, in the same order. Notifying through these retains closure
+  /// contexts, which is cheap; retaining the subscribers themselves took the runtime's slow path
+  /// (their tokens reference them weakly).
+  @usableFromInline var receivers: [@Sendable (State) -> Void] = []
   @usableFromInline var isDraining = false
   @usableFromInline var queue: [StoreWork<State>] = []
   @usableFromInline var head = 0
 
   init(state: State) {
     self.state = state
+  }
+
+  mutating func add(_ subscriber: Subscriber<State>) {
+    subscribers.append(subscriber)
+    receivers.append(subscriber.receive)
+  }
+
+  mutating func remove(_ subscriber: Subscriber<State>) {
+    guard let index = subscribers.firstIndex(where: { $0 === subscriber }) else { return }
+    subscribers.remove(at: index)
+    receivers.remove(at: index)
   }
 
   @inlinable
@@ -74,18 +89,18 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
   @inlinable
   func dispatch(_ action: any Action) {
-    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
+    let notification: (State, [@Sendable (State) -> Void])? = lock.withLock { core in
       if core.isDraining {
         core.enqueue(.action(action))
         return nil
       }
       reducer(&core.state, action)
-      if core.subscribers.isEmpty { return nil }
+      if core.receivers.isEmpty { return nil }
       core.isDraining = true
-      return (core.state, core.subscribers)
+      return (core.state, core.receivers)
     }
-    guard let (state, subscribers) = notification else { return }
-    for subscriber in subscribers { subscriber.receive(state) }
+    guard let (state, receivers) = notification else { return }
+    for receive in receivers { receive(state) }
     drain(through: nil)
   }
 
@@ -108,12 +123,12 @@ final class StoreBox<State: Sendable>: Sendable {
   /// The end of every middleware chain: reduce in place, then notify outside the lock.
   @inlinable
   func reduceAndNotify(_ action: any Action) {
-    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
+    let notification: (State, [@Sendable (State) -> Void])? = lock.withLock { core in
       reducer(&core.state, action)
-      return core.subscribers.isEmpty ? nil : (core.state, core.subscribers)
+      return core.receivers.isEmpty ? nil : (core.state, core.receivers)
     }
-    guard let (state, subscribers) = notification else { return }
-    for subscriber in subscribers { subscriber.receive(state) }
+    guard let (state, receivers) = notification else { return }
+    for receive in receivers { receive(state) }
   }
 
   /// Adds a subscriber and gives it the current state: at once on an idle store, otherwise in
@@ -125,7 +140,7 @@ final class StoreBox<State: Sendable>: Sendable {
         return nil
       }
       core.isDraining = true
-      core.subscribers.append(subscriber)
+      core.add(subscriber)
       return core.state
     }
     guard let state else { return }
@@ -135,7 +150,7 @@ final class StoreBox<State: Sendable>: Sendable {
 
   func unsubscribe(_ subscriber: Subscriber<State>) {
     subscriber.deactivate()
-    lock.withLock { core in core.subscribers.removeAll { $0 === subscriber } }
+    lock.withLock { core in core.remove(subscriber) }
   }
 
   /// Processes queued work until the queue is empty, then gives up the draining role.
@@ -162,7 +177,7 @@ final class StoreBox<State: Sendable>: Sendable {
   func start(_ subscriber: Subscriber<State>) {
     let state: State? = lock.withLock { core in
       guard subscriber.isActive else { return nil }
-      core.subscribers.append(subscriber)
+      core.add(subscriber)
       return core.state
     }
     if let state { subscriber.start(state) }
@@ -171,7 +186,10 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Called when the store is released: drops the subscribers and ends their async sequences.
   func shutdown() {
     let subscribers = lock.withLock { core in
-      defer { core.subscribers = [] }
+      defer {
+        core.subscribers = []
+        core.receivers = []
+      }
       return core.subscribers
     }
     for subscriber in subscribers { subscriber.finish() }

@@ -1,25 +1,39 @@
 // The store's subscribers. Their callbacks are only ever called by the thread that is draining
 // the store's queue, one at a time, so a subscriber's own fields need no lock of their own: the
 // store's lock hands the draining role (and with it these fields) from thread to thread.
+//
+// Speed: the store calls `receive` for every subscriber on every commit, so it is a closure
+// built in an @inlinable initializer, that is, in the caller's module where State and Value are
+// known. As a generic method it asked the runtime for metadata (Optional<Value>, ...) on each
+// call, about 1,300 instructions per selector subscriber; see docs/performance.md.
 
 /// One subscriber of a store: a callback, and for selector subscriptions the last value seen.
 @usableFromInline
 class Subscriber<State>: @unchecked Sendable {
-  // @unchecked: `isActive` is behind `activity`; subclasses' fields are touched only by the
-  // draining thread (see above).
-  private let activity = Lock(true)
+  // @unchecked: `activity` is behind a lock; the closures' captured state is touched only by
+  // the draining thread (see above).
+  @usableFromInline let activity: SubscriberActivity
   private let onFinish: (@Sendable () -> Void)?
 
-  init(onFinish: (@Sendable () -> Void)?) {
+  /// Delivers a newly committed state.
+  @usableFromInline let receive: @Sendable (State) -> Void
+
+  @usableFromInline
+  init(
+    activity: SubscriberActivity, onFinish: (@Sendable () -> Void)?,
+    receive: @escaping @Sendable (State) -> Void
+  ) {
+    self.activity = activity
     self.onFinish = onFinish
+    self.receive = receive
   }
 
   /// False once the subscription was cancelled; checked before each callback so that no call
   /// starts after `cancel()` returned.
-  final var isActive: Bool { activity.withLock { $0 } }
+  final var isActive: Bool { activity.isActive }
 
   final func deactivate() {
-    activity.withLock { $0 = false }
+    activity.deactivate()
   }
 
   /// Called when the store is released: ends async sequences built on this subscriber.
@@ -30,56 +44,79 @@ class Subscriber<State>: @unchecked Sendable {
 
   /// Delivers the first value, when the subscription starts.
   func start(_ state: State) {}
-
-  /// Delivers a newly committed state.
-  @usableFromInline
-  func receive(_ state: State) {}
 }
 
+/// Whether a subscription is still wanted; shared by a subscriber and its `receive` closure.
+@usableFromInline
+final class SubscriberActivity: Sendable {
+  private let active = Lock(true)
+
+  @usableFromInline init() {}
+
+  @usableFromInline var isActive: Bool { active.withLock { $0 } }
+
+  func deactivate() {
+    active.withLock { $0 = false }
+  }
+}
+
+/// The last value a selector subscriber delivered.
+@usableFromInline
+final class LastValue<Value>: @unchecked Sendable {
+  // @unchecked: touched only by the draining thread (see the top of this file).
+  @usableFromInline @exclusivity(unchecked) var value: Value?
+
+  @usableFromInline init() {}
+}
+
+@usableFromInline
 final class StateSubscriber<State>: Subscriber<State>, @unchecked Sendable {
   // @unchecked: see Subscriber.
-  private let onChange: @Sendable (State) -> Void
 
+  @inlinable
   init(onChange: @escaping @Sendable (State) -> Void, onFinish: (@Sendable () -> Void)?) {
-    self.onChange = onChange
-    super.init(onFinish: onFinish)
+    let activity = SubscriberActivity()
+    super.init(activity: activity, onFinish: onFinish) { state in
+      if activity.isActive { onChange(state) }
+    }
   }
 
   override func start(_ state: State) {
     receive(state)
   }
-
-  override func receive(_ state: State) {
-    if isActive { onChange(state) }
-  }
 }
 
-final class SelectSubscriber<State, Value: Equatable>: Subscriber<State>, @unchecked Sendable {
+@usableFromInline
+final class SelectSubscriber<State, Value: Equatable & Sendable>: Subscriber<State>,
+  @unchecked Sendable
+{
   // @unchecked: see Subscriber; `last` is touched only by the draining thread.
-  private let select: @Sendable (State) -> Value
-  private let onChange: @Sendable (Value) -> Void
-  private var last: Value?
+  @usableFromInline let select: @Sendable (State) -> Value
+  @usableFromInline let onChange: @Sendable (Value) -> Void
+  @usableFromInline let last: LastValue<Value>
 
+  @inlinable
   init(
     select: @escaping @Sendable (State) -> Value,
     onChange: @escaping @Sendable (Value) -> Void,
     onFinish: (@Sendable () -> Void)?
   ) {
+    let activity = SubscriberActivity()
+    let last = LastValue<Value>()
     self.select = select
     self.onChange = onChange
-    super.init(onFinish: onFinish)
+    self.last = last
+    super.init(activity: activity, onFinish: onFinish) { state in
+      let value = select(state)
+      if value == last.value { return }
+      last.value = value
+      if activity.isActive { onChange(value) }
+    }
   }
 
   override func start(_ state: State) {
     let value = select(state)
-    last = value
-    if isActive { onChange(value) }
-  }
-
-  override func receive(_ state: State) {
-    let value = select(state)
-    if value == last { return }
-    last = value
+    last.value = value
     if isActive { onChange(value) }
   }
 }
