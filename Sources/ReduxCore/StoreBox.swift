@@ -78,6 +78,14 @@ struct StoreCore<State: Sendable> {
 final class StoreBox<State: Sendable>: Sendable {
   @usableFromInline let lock: Lock<StoreCore<State>>
   @usableFromInline let reducer: @Sendable (inout State, any Action) -> Void
+  /// The end of the middleware chain compiled for State. Store.init (generic, in this module)
+  /// builds the chain, so its end calls the generic ``reduceAndNotify(_:)``; the first
+  /// dispatch through the chain made from a caller's module sets this to the caller's
+  /// specialized copy, and ``reduceAndNotify(_:)`` forwards to it from then on.
+  // nonisolated(unsafe): read and written only by the draining thread; the lock hands that
+  // role from thread to thread.
+  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var specializedEnd:
+    (@Sendable (any Action) -> Void)?
 
   init(state: State, reducer: Reducer<State>) {
     lock = Lock(StoreCore(state: state))
@@ -116,6 +124,14 @@ final class StoreBox<State: Sendable>: Sendable {
       return true
     }
     guard isIdle else { return }
+    if specializedEnd == nil {
+      // Unretained: the box owns this closure, so it never outlives the box; and retaining the
+      // box (weakly referenced by tokens) would take the runtime's slow path on each action.
+      let box = Unmanaged.passUnretained(self)
+      specializedEnd = { action in
+        box._withUnsafeGuaranteedRef { $0.reduceAndNotifyHere(action) }
+      }
+    }
     chain(action)
     drain(through: chain)
   }
@@ -123,6 +139,15 @@ final class StoreBox<State: Sendable>: Sendable {
   /// The end of every middleware chain: reduce in place, then notify outside the lock.
   @inlinable
   func reduceAndNotify(_ action: any Action) {
+    if let specializedEnd {
+      specializedEnd(action)
+    } else {
+      reduceAndNotifyHere(action)
+    }
+  }
+
+  @inlinable
+  func reduceAndNotifyHere(_ action: any Action) {
     let notification: (State, [@Sendable (State) -> Void])? = lock.withLock { core in
       reducer(&core.state, action)
       return core.receivers.isEmpty ? nil : (core.state, core.receivers)
