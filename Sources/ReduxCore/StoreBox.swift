@@ -25,27 +25,12 @@ enum StoreWork<State: Sendable>: Sendable {
 struct StoreCore<State: Sendable> {
   @usableFromInline var state: State
   @usableFromInline var subscribers: [Subscriber<State>] = []
-  /// Each subscriber's `receive`, in the same order. Notifying through these retains closure
-  /// contexts, which is cheap; retaining the subscribers themselves took the runtime's slow path
-  /// (their tokens reference them weakly).
-  @usableFromInline var receivers: [@Sendable (State) -> Void] = []
   @usableFromInline var isDraining = false
   @usableFromInline var queue: [StoreWork<State>] = []
   @usableFromInline var head = 0
 
   init(state: State) {
     self.state = state
-  }
-
-  mutating func add(_ subscriber: Subscriber<State>) {
-    subscribers.append(subscriber)
-    receivers.append(subscriber.receive)
-  }
-
-  mutating func remove(_ subscriber: Subscriber<State>) {
-    guard let index = subscribers.firstIndex(where: { $0 === subscriber }) else { return }
-    subscribers.remove(at: index)
-    receivers.remove(at: index)
   }
 
   @inlinable
@@ -97,18 +82,18 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
   @inlinable
   func dispatch(_ action: any Action) {
-    let notification: (State, [@Sendable (State) -> Void])? = lock.withLock { core in
+    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
       if core.isDraining {
         core.enqueue(.action(action))
         return nil
       }
       reducer(&core.state, action)
-      if core.receivers.isEmpty { return nil }
+      if core.subscribers.isEmpty { return nil }
       core.isDraining = true
-      return (core.state, core.receivers)
+      return (core.state, core.subscribers)
     }
-    guard let (state, receivers) = notification else { return }
-    for receive in receivers { receive(state) }
+    guard let (state, subscribers) = notification else { return }
+    notify(subscribers, of: state)
     drain(through: nil)
   }
 
@@ -148,12 +133,26 @@ final class StoreBox<State: Sendable>: Sendable {
 
   @inlinable
   func reduceAndNotifyHere(_ action: any Action) {
-    let notification: (State, [@Sendable (State) -> Void])? = lock.withLock { core in
+    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
       reducer(&core.state, action)
-      return core.receivers.isEmpty ? nil : (core.state, core.receivers)
+      return core.subscribers.isEmpty ? nil : (core.state, core.subscribers)
     }
-    guard let (state, receivers) = notification else { return }
-    for receive in receivers { receive(state) }
+    guard let (state, subscribers) = notification else { return }
+    notify(subscribers, of: state)
+  }
+
+  /// Calls each subscriber with `state`, in order, one at a time.
+  ///
+  /// `subscribers` keeps every subscriber alive for the whole loop, so each is used without a
+  /// retain and a release of its own: those are atomic, and cost more than an unchanged selector
+  /// subscriber's whole check.
+  @inlinable
+  func notify(_ subscribers: [Subscriber<State>], of state: State) {
+    subscribers.withUnsafeBufferPointer { subscribers in
+      for index in subscribers.indices {
+        Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { $0.receive(state) }
+      }
+    }
   }
 
   /// Adds a subscriber and gives it the current state: at once on an idle store, otherwise in
@@ -165,7 +164,7 @@ final class StoreBox<State: Sendable>: Sendable {
         return nil
       }
       core.isDraining = true
-      core.add(subscriber)
+      core.subscribers.append(subscriber)
       return core.state
     }
     guard let state else { return }
@@ -175,7 +174,7 @@ final class StoreBox<State: Sendable>: Sendable {
 
   func unsubscribe(_ subscriber: Subscriber<State>) {
     subscriber.deactivate()
-    lock.withLock { core in core.remove(subscriber) }
+    lock.withLock { core in core.subscribers.removeAll { $0 === subscriber } }
   }
 
   /// Processes queued work until the queue is empty, then gives up the draining role.
@@ -202,7 +201,7 @@ final class StoreBox<State: Sendable>: Sendable {
   func start(_ subscriber: Subscriber<State>) {
     let state: State? = lock.withLock { core in
       guard subscriber.isActive else { return nil }
-      core.add(subscriber)
+      core.subscribers.append(subscriber)
       return core.state
     }
     if let state { subscriber.start(state) }
@@ -211,10 +210,7 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Called when the store is released: drops the subscribers and ends their async sequences.
   func shutdown() {
     let subscribers = lock.withLock { core in
-      defer {
-        core.subscribers = []
-        core.receivers = []
-      }
+      defer { core.subscribers = [] }
       return core.subscribers
     }
     for subscriber in subscribers { subscriber.finish() }
