@@ -4,21 +4,27 @@ import ReduxCore
 
 /// A small state: one counter.
 public struct Counter: Sendable {
+  /// The running total.
   public var count = 0
 
+  /// A counter at zero.
   public init() {}
 }
 
 /// A small struct action.
 public struct Increment: Action {
+  /// How much to add.
   public var by: Int
 
+  /// An increment of `by`.
   public init(by: Int = 1) { self.by = by }
 }
 
 /// The same change as ``Increment``, as an enum case.
 public enum CounterAction: Action {
+  /// Adds `by`.
   case increment(by: Int)
+  /// Sets the count to zero.
   case reset
 }
 
@@ -63,8 +69,10 @@ public func sink<T>(_ value: T) {
 
 /// A state of many independent fields, one per selector subscriber.
 public struct Fields: Sendable {
+  /// The fields; subscriber `i` selects `values[i]`.
   public var values: [Int]
 
+  /// `count` fields at zero.
   public init(count: Int) {
     values = Array(repeating: 0, count: count)
   }
@@ -72,39 +80,50 @@ public struct Fields: Sendable {
 
 /// Changes one field.
 public struct BumpField: Action {
+  /// The field to add one to.
   public var index: Int
 
+  /// An action that adds one to field `index`.
   public init(index: Int) { self.index = index }
 }
 
+/// Applies ``BumpField``.
 public let fieldsReducer = Reducer<Fields>.on(BumpField.self) { state, action in
   state.values[action.index] &+= 1
 }
 
 /// A large collection next to a small field.
 public struct Catalog: Sendable {
+  /// 100,000 elements that an action must never copy.
   public var items = Array(repeating: 0, count: 100_000)
+  /// A small field next to them.
   public var counter = 0
 
+  /// A catalog of zeros.
   public init() {}
 }
 
 /// Changes only the counter.
 public struct BumpCounter: Action {
+  /// The action.
   public init() {}
 }
 
 /// Writes one element of the large array.
 public struct SetItem: Action {
+  /// The element to write.
   public var index: Int
+  /// The value to write.
   public var value: Int
 
+  /// An action that sets `items[index]` to `value`.
   public init(index: Int, value: Int) {
     self.index = index
     self.value = value
   }
 }
 
+/// Applies ``BumpCounter`` and ``SetItem`` in place.
 public let catalogReducer = Reducer<Catalog>
   .on(BumpCounter.self) { state, _ in state.counter &+= 1 }
   .on(SetItem.self) { state, action in state.items[action.index] = action.value }
