@@ -65,8 +65,8 @@ final class StoreBox<State: Sendable>: Sendable {
   @usableFromInline let reducer: @Sendable (inout State, any Action) -> Void
   /// The end of the middleware chain compiled for State. Store.init (generic, in this module)
   /// builds the chain, so its end calls the generic ``reduceAndNotify(_:)``; the first
-  /// dispatch through the chain made from a caller's module sets this to the caller's
-  /// specialized copy, and ``reduceAndNotify(_:)`` forwards to it from then on.
+  /// dispatch through the chain from code specialized for State sets this to that code's copy,
+  /// and ``reduceAndNotify(_:)`` forwards to it from then on.
   // nonisolated(unsafe): read and written only by the draining thread; the lock hands that
   // role from thread to thread.
   @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var specializedEnd:
@@ -109,7 +109,10 @@ final class StoreBox<State: Sendable>: Sendable {
       return true
     }
     guard isIdle else { return }
-    if specializedEnd == nil {
+    // `_isConcrete` is true only in a copy of this code specialized for a concrete State: a
+    // generic caller (a module's generic middleware, MiddlewareContext.dispatch) must not
+    // install the generic end and keep every later dispatch on the slow path.
+    if specializedEnd == nil && _isConcrete(State.self) {
       // Unretained: the box owns this closure, so it never outlives the box; and retaining the
       // box (weakly referenced by tokens) would take the runtime's slow path on each action.
       let box = Unmanaged.passUnretained(self)
