@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import ReduxCore
 import ReduxFlux
 import Testing
@@ -263,7 +263,9 @@ struct DispatcherTests {
   func waitForCycle() throws {
     let dispatcher = Dispatcher()
     let tokens = Lock<[String: DispatchToken]>([:])
-    @Sendable func token(_ name: String) -> [DispatchToken] { tokens.withLock { $0[name] }.map { [$0] } ?? [] }
+    @Sendable func token(_ name: String) -> [DispatchToken] {
+      tokens.withLock { $0[name] }.map { [$0] } ?? []
+    }
     let a = dispatcher.register { [weak dispatcher] _ in try dispatcher?.waitFor(token("B")) }
     let b = dispatcher.register { [weak dispatcher] _ in try dispatcher?.waitFor(token("A")) }
     tokens.withLock { $0 = ["A": a, "B": b] }
@@ -317,10 +319,10 @@ struct DispatcherTests {
     dispatcher.register { [weak dispatcher] _ in
       // Block this dispatch until the other thread has tried.
       let done = DispatchSemaphore(value: 0)
-      DispatchQueue.global().async { [dispatcher] in
+      Thread { [dispatcher] in
         errors.append(fluxError { () throws(FluxError) in try dispatcher?.waitFor([token]) })
         done.signal()
-      }
+      }.start()
       done.wait()
     }
 
@@ -427,7 +429,10 @@ struct DispatcherTests {
     let active = Lock((now: 0, most: 0))
     let unguarded = UnguardedCounter()
     dispatcher.register(Numbered.self) { result in
-      active.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+      active.withLock {
+        $0.now += 1
+        $0.most = max($0.most, $0.now)
+      }
       // Guarded only by the dispatcher's serialization: ThreadSanitizer checks that claim.
       unguarded.value += try result.get()
       active.withLock { $0.now -= 1 }

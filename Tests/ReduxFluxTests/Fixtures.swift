@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import ReduxCore
 import ReduxFlux
 
@@ -70,10 +70,10 @@ func fluxError(_ body: () throws(FluxError) -> Void) -> FluxError? {
   }
 }
 
-/// Runs `body` on a Dispatch worker thread (outside the Swift concurrency pool, so it may
-/// block) and returns its result.
+/// Runs `body` on a new thread of its own (outside the Swift concurrency pool and the Dispatch
+/// pool, so it may block without starving either) and returns its result.
 func onWorkerThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
   try await withCheckedThrowingContinuation { continuation in
-    DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+    Thread { continuation.resume(with: Result { try body() }) }.start()
   }
 }
