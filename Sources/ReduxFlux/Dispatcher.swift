@@ -40,13 +40,6 @@ public final class Dispatcher: Sendable {
   /// Whether a dispatch is running (on any thread).
   public var isDispatching: Bool { state.withLock { $0.owner != nil } }
 
-  /// Whether the calling thread is the one running the current dispatch, that is, whether the
-  /// caller is (inside) a callback.
-  var isDispatchingOnCurrentThread: Bool {
-    let thread = ThreadIdentity.current
-    return state.withLock { $0.owner == thread }
-  }
-
   // MARK: Registering
 
   /// Registers a callback for actions of type `A`; it receives each dispatched `Result`.

@@ -13,11 +13,11 @@ import ReduxCore
 ///
 /// ## Edges
 /// - Reducers run on the dispatching thread, in registration order; each gets the state as the
-///   previous one left it. The store compares the state after each reducer with the state
-///   before it and emits ``StoreEvent/change`` once, after the last reducer, if any of them
-///   changed it.
-/// - A reducer that throws leaves the state as it was before that reducer, and the dispatch
-///   throws ``FluxError/callbackFailed(token:error:)``.
+///   previous one left it. After the last one, the store compares the new state with the state
+///   before the dispatch and, only if they differ, stores it and emits ``StoreEvent/change``
+///   (once per dispatch).
+/// - A reducer that throws leaves the state as it was before the dispatch (no reducer's change
+///   is kept), and the dispatch throws ``FluxError/callbackFailed(token:error:)``.
 /// - ``state`` may be read from any thread at any time; inside a dispatch, call
 ///   ``Dispatcher/waitFor(_:)`` with another store's ``dispatchToken`` before reading its state.
 /// - The store unregisters when released or on ``unregister()``. Reducers must not capture the
@@ -25,11 +25,24 @@ import ReduxCore
 public final class ReduceStore<State: Equatable & Sendable>: FluxStore {
   private let base: StoreBase
   private let cell: StateCell<State>
+  private let reducers: StateReducers<State>
 
   /// Creates a store holding `initialState` and registers it with `dispatcher`.
   public init(initialState: State, dispatcher: Dispatcher) {
+    let cell = StateCell(initialState)
+    let reducers = StateReducers<State>()
     base = StoreBase(dispatcher: dispatcher)
-    cell = StateCell(initialState)
+    self.cell = cell
+    self.reducers = reducers
+    base.registerForAll { dispatched in
+      // Only the dispatching thread writes the state, so reducing a copy and writing it back
+      // cannot lose another writer's update; the lock is there for readers on other threads.
+      let old = cell.value.withLock { $0 }
+      var state = old
+      guard try reducers.reduce(&state, dispatched), state != old else { return .unchanged }
+      cell.value.withLock { [state] in $0 = state }
+      return .changed
+    }
   }
 
   /// The current state.
@@ -54,22 +67,35 @@ public final class ReduceStore<State: Equatable & Sendable>: FluxStore {
       @escaping @Sendable (_ state: inout State, _ result: Result<A.Payload, A.Failure>) throws ->
       Void
   ) -> ReduceStore {
-    let cell = self.cell
-    base.register(type) { result in
-      // Only the dispatching thread writes the state, so reading, reducing a copy and writing
-      // back cannot lose another writer's update; the lock is there for readers.
-      var state = cell.value.withLock { $0 }
-      let old = state
+    reducers.add { state, dispatched in
+      guard let result = dispatched.result(of: A.self) else { return false }
       try reducer(&state, result)
-      if state == old { return .unchanged }
-      cell.value.withLock { [state] in $0 = state }
-      return .changed
+      return true
     }
     return self
   }
 
   /// Removes the store from the dispatcher: its reducers stop receiving actions.
   public func unregister() { base.unregister() }
+}
+
+/// A store's reducers, shared between the store and its dispatcher callback.
+final class StateReducers<State: Sendable>: Sendable {
+  typealias Reduce = @Sendable (inout State, DispatchedAction) throws -> Bool
+  private let reducers = Lock<[Reduce]>([])
+
+  func add(_ reducer: @escaping Reduce) {
+    reducers.withLock { $0.append(reducer) }
+  }
+
+  /// Runs the reducers for the action in order; returns whether any of them handled it.
+  func reduce(_ state: inout State, _ dispatched: DispatchedAction) throws -> Bool {
+    var handled = false
+    for reducer in reducers.withLock({ $0 }) {
+      if try reducer(&state, dispatched) { handled = true }
+    }
+    return handled
+  }
 }
 
 /// A store's state, shared between the store and its reducers.

@@ -64,6 +64,11 @@ public final class StoreBase: FluxStore {
     }
   }
 
+  /// Adds a handler that sees every action.
+  func registerForAll(_ handler: @escaping StoreHandlers.Handler) {
+    handlers.add(handler)
+  }
+
   /// Removes the store's callback from the dispatcher: its handlers stop receiving actions.
   ///
   /// Calling it again, or after unregistering ``dispatchToken`` by hand, does nothing.
