@@ -421,31 +421,36 @@ struct DispatcherTests {
     #expect(log.all == ["ping begins", "ping ends", "increment handled", "increment returned"])
   }
 
-  @Test("serializes dispatches from 8 concurrent tasks without losing one")
+  @Test("serializes dispatches from 8 concurrent tasks, losing none and keeping each task's order")
   func concurrentDispatch() async throws {
     let dispatcher = Dispatcher()
     let perTask = 300
-    let received = Log<Numbered>()
+    let received = Log<(task: Int, index: Int)>()
     let active = Lock((now: 0, most: 0))
     let unguarded = UnguardedCounter()
-    dispatcher.register(Numbered.self) { result in
+    dispatcher.register(Numbered.self) { _ in
       active.withLock {
         $0.now += 1
         $0.most = max($0.most, $0.now)
       }
       // Guarded only by the dispatcher's serialization: ThreadSanitizer checks that claim.
-      unguarded.value += try result.get()
+      unguarded.value += 1
       active.withLock { $0.now -= 1 }
     }
-    dispatcher.register(Numbered.self) { _ in }
     dispatcher.register { dispatched in
-      if let action = dispatched.action as? Numbered { received.append(action) }
+      if let action = dispatched.action as? Numbered,
+        let index = try dispatched.result(of: Numbered.self)?.get()
+      {
+        received.append((action.task, index))
+      }
     }
 
     try await withThrowingTaskGroup(of: Void.self) { group in
       for task in 0..<8 {
         group.addTask {
-          for _ in 0..<perTask { try dispatcher.dispatch(Numbered(task: task), payload: 1) }
+          for index in 0..<perTask {
+            try dispatcher.dispatch(Numbered(task: task), payload: index)
+          }
         }
       }
       try await group.waitForAll()
@@ -455,8 +460,10 @@ struct DispatcherTests {
     #expect(unguarded.value == 8 * perTask)
     #expect(active.withLock { $0.most } == 1)
     for task in 0..<8 {
-      #expect(received.all.filter { $0.task == task }.count == perTask)
+      let indices = received.all.filter { $0.task == task }.map(\.index)
+      #expect(indices == Array(0..<perTask))
     }
+    #expect(!dispatcher.isDispatching)
   }
 }
 
