@@ -11,7 +11,7 @@ import ReduxCore
 /// }
 /// ```
 ///
-/// It is also an ``Action``, which is how ``Dispatcher/feed(_:)`` hands Flux dispatches to a
+/// It is also a ReduxCore `Action`, which is how ``Dispatcher/feed(_:)`` hands Flux dispatches to a
 /// ReduxCore `Store`.
 public struct DispatchedAction: Action, CustomStringConvertible {
   /// The action that was dispatched.
