@@ -1,0 +1,2 @@
+import ReduxCommand
+import ReduxCore
