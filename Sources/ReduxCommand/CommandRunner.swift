@@ -27,7 +27,9 @@ struct CommandEnvironment: Sendable {
 
 /// An action sent by a command, on its way through the store: the store's command middleware
 /// drops it if its scope was cancelled before the store got to it, and unwraps it otherwise, so
-/// no other middleware ever sees the envelope.
+/// no other middleware ever sees the envelope. Its scope counts it as a delivery until then
+/// (``CommandScope/beginDelivery()``), so that a cancel finds the scope even if its job has
+/// already ended.
 struct CommandEnvelope: Action {
   let action: any Action
   let scope: CommandScope
@@ -161,10 +163,16 @@ final class CommandScope: Sendable {
     /// `nil` while a task is being created: reserved so that an early end is not lost.
     var tasks: [UInt64: Task<Void, Never>?] = [:]
     var children: [ObjectIdentifier: CommandScope] = [:]
+    /// Actions sent to the store and not yet processed by it; until they are, a cancel of the
+    /// scope must still find it, to drop them.
+    var deliveries = 0
 
-    /// Whether the scope has nothing left to run and should leave its parent and the registry.
+    /// Whether the scope has nothing left to run or deliver, and should leave its parent and
+    /// the registry.
     mutating func shouldDetach() -> Bool {
-      guard !isStarting, !isDetached, tasks.isEmpty, children.isEmpty else { return false }
+      guard !isStarting, !isDetached, tasks.isEmpty, children.isEmpty, deliveries == 0 else {
+        return false
+      }
       isDetached = true
       return true
     }
@@ -190,6 +198,27 @@ final class CommandScope: Sendable {
     contents.withLock { contents in
       if !contents.isCancelled { body() }
     }
+  }
+
+  /// Counts an action on its way to the store; `false`, and nothing counted, when the scope is
+  /// cancelled and the action must not be sent.
+  func beginDelivery() -> Bool {
+    contents.withLock { contents in
+      if contents.isCancelled { return false }
+      contents.deliveries += 1
+      return true
+    }
+  }
+
+  /// Called when the store processes an action counted by ``beginDelivery()``: returns whether
+  /// the action may go on, which is no longer the case if the scope was cancelled meanwhile.
+  func endDelivery() -> Bool {
+    let (isActive, detach) = contents.withLock { contents in
+      contents.deliveries -= 1
+      return (!contents.isCancelled, contents.shouldDetach())
+    }
+    if detach { self.detach() }
+    return isActive
   }
 
   /// Opens a scope inside this one; `nil` when this one is already cancelled.

@@ -45,21 +45,21 @@ extension Store {
     // have seen the action, and the stash holds exactly the commands it produced.
     let commands = Middleware<State> { context, action, next in
       if let envelope = action.as(CommandEnvelope.self) {
-        guard envelope.scope.isActive else { return }
+        guard envelope.scope.endDelivery() else { return }
         next(envelope.action)
       } else {
         next(action)
       }
       for command in stash.takeAll() {
         runner.start(command) { action, scope in
-          context.dispatch(CommandEnvelope(action: action, scope: scope))
+          if scope.beginDelivery() { context.dispatch(CommandEnvelope(action: action, scope: scope)) }
         }
       }
     }
     self.init(initialState: initialState, reducer: reducer, middleware: [commands] + middleware)
     if !initialCommand.isNone {
       runner.start(initialCommand) { [weak self] action, scope in
-        self?.dispatch(CommandEnvelope(action: action, scope: scope))
+        if scope.beginDelivery() { self?.dispatch(CommandEnvelope(action: action, scope: scope)) }
       }
     }
   }
