@@ -65,7 +65,8 @@ extension Command {
     switch kind {
     case .none, .action, .cancel: return false
     case .run: return true
-    case .batch(let commands), .concatenate(let commands): return commands.contains(where: \.hasAsyncWork)
+    case .batch(let commands), .concatenate(let commands):
+      return commands.contains(where: \.hasAsyncWork)
     case .map(let command, _), .cancellable(let command, _, _): return command.hasAsyncWork
     }
   }

@@ -52,7 +52,9 @@ extension Store {
       }
       for command in stash.takeAll() {
         runner.start(command) { action, scope in
-          if scope.beginDelivery() { context.dispatch(CommandEnvelope(action: action, scope: scope)) }
+          if scope.beginDelivery() {
+            context.dispatch(CommandEnvelope(action: action, scope: scope))
+          }
         }
       }
     }

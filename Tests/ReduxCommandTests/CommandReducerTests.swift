@@ -72,7 +72,10 @@ struct CommandReducerTests {
 
   @Test("lift runs the child on its part of the parent and carries its command")
   func lift() {
-    struct App: Sendable { var left = Counter(); var right = Counter() }
+    struct App: Sendable {
+      var left = Counter()
+      var right = Counter()
+    }
     let child = CommandReducer<Counter>.on(Step.self) { state, _ in
       state.count += 1
       return .action(Named(name: "child"))

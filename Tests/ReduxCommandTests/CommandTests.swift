@@ -48,8 +48,9 @@ struct CommandInspectionTests {
   @Test("cancelled ids come from cancel and from cancel-in-flight")
   func cancelledIDs() {
     #expect(Command.cancel(id: "auto").cancelledIDs == ["auto"])
-    #expect(Command.run { _ in }.cancellable(id: "search", cancelInFlight: true).cancelledIDs
-      == ["search"])
+    #expect(
+      Command.run { _ in }.cancellable(id: "search", cancelInFlight: true).cancelledIDs
+        == ["search"])
     #expect(Command.run { _ in }.cancellable(id: "search").cancelledIDs.isEmpty)
     #expect(Command.batch(.cancel(id: 1), .cancel(id: 2)).cancelledIDs == [1, 2])
   }
@@ -63,7 +64,7 @@ struct CommandInspectionTests {
   }
 }
 
-@Suite("Running commands with collectActions")
+@Suite("Running commands with collectActions", .timeLimit(.minutes(1)))
 struct CommandRunTests {
   @Test("a run job sends any number of actions, in order")
   func runSendsMany() async {

@@ -93,8 +93,11 @@ extension TestClock<Duration> {
   }
 }
 
-/// A counter with a delayed step and a cancellable auto-increment that ticks on `clock`.
-func counterReducer(clock: some Clock<Duration>) -> CommandReducer<Counter> {
+/// A counter with a delayed step and a cancellable auto-increment that ticks on `clock`;
+/// `autoEnded` hears when an auto-increment job returns.
+func counterReducer(
+  clock: some Clock<Duration>, autoEnded: Signal? = nil
+) -> CommandReducer<Counter> {
   CommandReducer<Counter>
     .on(Step.self) { state, _ in
       state.count += state.step
@@ -114,6 +117,7 @@ func counterReducer(clock: some Clock<Duration>) -> CommandReducer<Counter> {
     }
     .on(StartAuto.self) { _, _ in
       Command.run { send in
+        defer { autoEnded?.send() }
         while (try? await clock.sleep(for: .seconds(1))) != nil {
           send(Tick())
         }
