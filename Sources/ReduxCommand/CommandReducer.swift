@@ -67,8 +67,8 @@ public struct CommandReducer<State>: Sendable {
   /// let reducer = CommandReducer(returning: counter)
   /// ```
   ///
-  /// The returned state replaces the old one; prefer ``init(_:)-(_)`` for states with large
-  /// collections, which building a new state can copy.
+  /// The returned state replaces the old one; for states with large collections, which
+  /// building a new state can copy, prefer the in-place form that takes `inout State`.
   public init(
     returning reduce:
       @escaping @Sendable (_ action: any Action, _ state: State) -> (State, Command)

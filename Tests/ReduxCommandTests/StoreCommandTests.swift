@@ -252,6 +252,57 @@ struct StoreCommandTests {
     #expect(store.state.seen == ["a", "b", "c"])
   }
 
+  @Test("actions sent by jobs pass through the middleware like any other")
+  func jobActionsGoThroughMiddleware() async {
+    let seen = Recorder<String>()
+    let logger = Middleware<Counter> { _, action, next in
+      if let named = action.as(Named.self) { seen.append(named.name) }
+      next(action)
+    }
+    let done = Signal()
+    let reducer = CommandReducer<Counter>
+      .on(Step.self) { _, _ in
+        .run { send in
+          send(Named(name: "from a job"))
+          done.send()
+        }
+      }
+      .on(Named.self) { state, action in
+        state.seen.append(action.name)
+        return .none
+      }
+    let store = Store(initialState: Counter(), commandReducer: reducer, middleware: [logger])
+    store.dispatch(Step())
+    await done.wait()
+    #expect(seen.all == ["from a job"])
+    #expect(store.state.seen == ["from a job"])
+  }
+
+  @Test("100 concurrent jobs sending 10 actions each deliver exactly 1,000 actions")
+  func concurrentJobsLoseNothing() async {
+    let ended = Signal()
+    let reducer = CommandReducer<Counter>
+      .on(StartAuto.self) { _, _ in
+        .batch(
+          (0..<100).map { _ in
+            Command.run { send in
+              for _ in 0..<10 { send(Tick()) }
+              ended.send()
+            }
+          })
+      }
+      .on(Tick.self) { state, _ in
+        state.count += 1
+        return .none
+      }
+    let store = Store(initialState: Counter(), commandReducer: reducer)
+    store.dispatch(StartAuto())
+    await ended.wait(count: 100)
+    // A job's last send may still be queued on the thread draining the store; wait for it.
+    for await count in store.values(select: \.count) where count >= 1000 { break }
+    #expect(store.state.count == 1000)
+  }
+
   @Test("releasing the store mid-flight cancels its commands and frees it")
   func releaseMidFlight() async {
     let clock = TestClock()
