@@ -129,7 +129,10 @@ public final class Store<State: Sendable>: Sendable {
   }
 
   func subscribe(_ subscriber: Subscriber<State>) -> Subscription {
-    let token = Subscription { [weak box] in box?.unsubscribe(subscriber) }
+    // Weak on both: a token that outlives its store must not keep the subscriber's captures.
+    let token = Subscription { [weak box, weak subscriber] in
+      if let box, let subscriber { box.unsubscribe(subscriber) }
+    }
     box.subscribe(subscriber, through: chain)
     return token
   }

@@ -1,0 +1,127 @@
+import ReduxCore
+import Testing
+
+@Suite("Store")
+struct StoreTests {
+  @Test("dispatch on an idle store has reduced the action when it returns")
+  func dispatchReduces() {
+    let store = makeCounterStore()
+    store.dispatch(Increment())
+    store.dispatch(Add(amount: 5))
+    #expect(store.state.count == 6)
+  }
+
+  @Test("actions that no reducer handles leave the state unchanged")
+  func unhandledAction() {
+    let store = makeCounterStore()
+    store.dispatch(Noop())
+    #expect(store.state == Counter())
+  }
+
+  @Test("8 tasks dispatching 10,000 actions each: exactly 80,000, subscribers see ascending values")
+  func concurrentDispatch() async {
+    let store = makeCounterStore()
+    let seen = Recorder<Int>()
+    let selected = Recorder<Int>()
+    let full = store.subscribe { seen.append($0.count) }
+    let select = store.subscribe(select: \.count) { selected.append($0) }
+
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<10_000 { store.dispatch(Increment()) }
+        }
+      }
+    }
+
+    #expect(store.state.count == 80_000)
+    for values in [seen.values, selected.values] {
+      #expect(values.first == 0)
+      #expect(values.last == 80_000)
+      #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
+    }
+    // The full-state subscriber sees every committed state exactly once.
+    #expect(seen.values.count == 80_001)
+    #expect(seen.values.elementsEqual(0...80_000))
+    full.cancel()
+    select.cancel()
+  }
+
+  @Test("concurrent dispatches from several tasks are each reduced exactly once, in FIFO per task")
+  func concurrentOrderPerTask() async {
+    let store = Store(initialState: Log(), reducer: logReducer)
+    await withTaskGroup(of: Void.self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          for index in 0..<1_000 { store.dispatch(Logged(tag: "\(task)-\(index)")) }
+        }
+      }
+    }
+    let entries = store.state.entries
+    #expect(entries.count == 4_000)
+    for task in 0..<4 {
+      let mine = entries.filter { $0.hasPrefix("\(task)-") }
+      #expect(mine == (0..<1_000).map { "\(task)-\($0)" })
+    }
+  }
+
+  @Test("a subscriber that dispatches on each notification: FIFO, never re-entered, nothing lost")
+  func subscriberDispatches() {
+    let store = Store(initialState: Log(), reducer: logReducer)
+    let depth = Recorder<Int>()
+    let inside = Lock(0)
+    let subscription = store.subscribe { log in
+      let level = inside.withLock { level in
+        level += 1
+        return level
+      }
+      depth.append(level)
+      // Each notification for an entry "n" dispatches "n.a" then "n.b", up to a depth of two.
+      if let last = log.entries.last, last.count(where: { $0 == "." }) < 2 {
+        store.dispatch(Logged(tag: last + ".a"))
+        store.dispatch(Logged(tag: last + ".b"))
+      }
+      inside.withLock { $0 -= 1 }
+    }
+    store.dispatch(Logged(tag: "1"))
+    store.dispatch(Logged(tag: "2"))
+
+    #expect(
+      store.state.entries == [
+        "1", "1.a", "1.b", "1.a.a", "1.a.b", "1.b.a", "1.b.b",
+        "2", "2.a", "2.b", "2.a.a", "2.a.b", "2.b.a", "2.b.b",
+      ])
+    #expect(depth.values.allSatisfy { $0 == 1 })
+    #expect(depth.values.count == 15)  // the first value, then one per reduced action
+    subscription.cancel()
+  }
+
+  @Test("releasing the store releases its middleware, subscribers and their captures")
+  func releaseFreesEverything() {
+    weak var weakStore: Store<Counter>?
+    weak var middlewareProbe: Probe?
+    weak var subscriberProbe: Probe?
+    var tokens = Set<Subscription>()
+    do {
+      let probeA = Probe()
+      let probeB = Probe()
+      middlewareProbe = probeA
+      subscriberProbe = probeB
+      let store = makeCounterStore(middleware: [
+        Middleware { _, action, next in
+          _ = probeA
+          next(action)
+        }
+      ])
+      store.subscribe { _ in _ = probeB }.store(in: &tokens)
+      store.subscribe(select: \.count) { _ in _ = probeB }.store(in: &tokens)
+      store.dispatch(Increment())
+      weakStore = store
+    }
+    // The tokens are still held: they must keep neither the store nor the subscribers alive.
+    #expect(weakStore == nil)
+    #expect(middlewareProbe == nil)
+    #expect(subscriberProbe == nil)
+    for token in tokens { token.cancel() }  // cancelling after release is harmless
+  }
+}

@@ -1,0 +1,143 @@
+import ReduxCore
+import Testing
+
+@Suite("Subscriptions")
+struct SubscriptionTests {
+  @Test("a subscriber gets the current state at once, then each committed state")
+  func currentThenEach() {
+    let store = makeCounterStore()
+    store.dispatch(Add(amount: 5))
+    let seen = Recorder<Int>()
+    let subscription = store.subscribe { seen.append($0.count) }
+    #expect(seen.values == [5])
+    store.dispatch(Increment())
+    store.dispatch(Noop())
+    #expect(seen.values == [5, 6, 6])
+    subscription.cancel()
+  }
+
+  @Test("a selector subscription is not called when an unrelated part of the state changes")
+  func selectorSkipsUnrelated() {
+    let store = makeCounterStore()
+    let counts = Recorder<Int>()
+    let subscription = store.subscribe(select: \.count) { counts.append($0) }
+    store.dispatch(SetLabel(label: "a"))
+    store.dispatch(SetStep(step: 2))
+    store.dispatch(Noop())
+    #expect(counts.values == [0])
+    store.dispatch(Increment())
+    store.dispatch(SetLabel(label: "b"))
+    store.dispatch(Increment())
+    #expect(counts.values == [0, 2, 4])
+    subscription.cancel()
+  }
+
+  @Test("a selector closure can derive a value from several fields")
+  func derivedSelector() {
+    let store = makeCounterStore()
+    let seen = Recorder<String>()
+    let labelAndCount: @Sendable (Counter) -> String = { "\($0.label)#\($0.count)" }
+    let subscription = store.subscribe(select: labelAndCount) { seen.append($0) }
+    store.dispatch(SetLabel(label: "n"))
+    store.dispatch(SetStep(step: 3))
+    store.dispatch(Increment())
+    #expect(seen.values == ["#0", "n#0", "n#3"])
+    subscription.cancel()
+  }
+
+  @Test("after cancel() the callback is not called again")
+  func cancelStops() {
+    let store = makeCounterStore()
+    let seen = Recorder<Int>()
+    let subscription = store.subscribe { seen.append($0.count) }
+    store.dispatch(Increment())
+    subscription.cancel()
+    subscription.cancel()
+    store.dispatch(Increment())
+    #expect(seen.values == [0, 1])
+  }
+
+  @Test("releasing the token ends the subscription")
+  func releaseEnds() {
+    let store = makeCounterStore()
+    let seen = Recorder<Int>()
+    var subscription: Subscription? = store.subscribe(select: \.count) { seen.append($0) }
+    store.dispatch(Increment())
+    #expect(subscription != nil)
+    subscription = nil
+    store.dispatch(Increment())
+    #expect(seen.values == [0, 1])
+  }
+
+  @Test("a subscriber can cancel itself and another subscriber during a notification")
+  func cancelDuringNotification() {
+    let store = makeCounterStore()
+    let first = Recorder<Int>()
+    let second = Recorder<Int>()
+    let tokens = Lock<[Subscription]>([])
+    tokens.withLock {
+      $0.append(
+        store.subscribe { state in
+          first.append(state.count)
+          if state.count == 1 {
+            for token in tokens.withLock({ $0 }) { token.cancel() }
+          }
+        })
+    }
+    tokens.withLock { $0.append(store.subscribe { second.append($0.count) }) }
+    store.dispatch(Increment())
+    store.dispatch(Increment())
+    #expect(first.values == [0, 1])
+    // Cancelled by the first subscriber before its turn in the same notification.
+    #expect(second.values == [0])
+  }
+
+  @Test("subscribing during a notification delivers the first value after the current one")
+  func subscribeDuringNotification() {
+    let store = makeCounterStore()
+    let inner = Recorder<Int>()
+    let order = Recorder<String>()
+    let innerToken = Lock<Subscription?>(nil)
+    let outer = store.subscribe(select: \.count) { count in
+      order.append("outer \(count)")
+      if count == 1 {
+        let token = store.subscribe(select: \.count) { value in
+          order.append("inner \(value)")
+          inner.append(value)
+        }
+        innerToken.withLock { $0 = token }
+      }
+    }
+    store.dispatch(Increment())
+    #expect(order.values == ["outer 0", "outer 1", "inner 1"])
+    store.dispatch(Increment())
+    #expect(inner.values == [1, 2])
+    outer.cancel()
+    innerToken.withLock { $0?.cancel() }
+  }
+
+  @Test("subscribing from several tasks while others dispatch: each sees ascending values")
+  func concurrentSubscribe() async {
+    let store = makeCounterStore()
+    let histories = (0..<4).map { _ in Recorder<Int>() }
+    let tokens = Recorder<Subscription>()
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for _ in 0..<2_000 { store.dispatch(Increment()) }
+      }
+      for history in histories {
+        group.addTask {
+          tokens.append(store.subscribe { history.append($0.count) })
+        }
+      }
+    }
+    store.dispatch(Increment())
+    #expect(store.state.count == 2_001)
+    for history in histories {
+      let values = history.values
+      #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
+      #expect(values.last == 2_001)
+    }
+    for token in tokens.values { token.cancel() }
+  }
+}
