@@ -200,7 +200,10 @@ extension CommandReducer {
   /// enum AppAction: Action { case counter(any Action) }
   /// let app = counter.lift(
   ///   \App.counter,
-  ///   extract: { ($0 as? AppAction).map { if case .counter(let a) = $0 { a } else { nil } } ?? nil },
+  ///   extract: { action in
+  ///     guard case .counter(let child)? = action.as(AppAction.self) else { return nil }
+  ///     return child
+  ///   },
   ///   embed: { AppAction.counter($0) }
   /// )
   /// ```

@@ -1,5 +1,6 @@
 import Clocks
 import Dispatch
+import Observation
 import ReduxCommand
 import ReduxCore
 import Testing
@@ -301,6 +302,30 @@ struct StoreCommandTests {
     // A job's last send may still be queued on the thread draining the store; wait for it.
     for await count in store.values(select: \.count) where count >= 1000 { break }
     #expect(store.state.count == 1000)
+  }
+
+  @Test("observation sees the states that a command's actions produce")
+  func observationWorksUnchanged() {
+    let reducer = CommandReducer<Counter>
+      .on(Step.self) { state, _ in
+        state.count += 1
+        return .action(Tick())
+      }
+      .on(Tick.self) { state, _ in
+        state.count += 10
+        return .none
+      }
+    let store = Store(initialState: Counter(), commandReducer: reducer)
+    let model = ObservableStore(store)
+    let changes = Recorder<Int>()
+    withObservationTracking {
+      _ = model.state
+    } onChange: {
+      changes.append(1)
+    }
+    store.dispatch(Step())
+    #expect(model.state.count == 11)
+    #expect(changes.all == [1])
   }
 
   @Test("releasing the store mid-flight cancels its commands and frees it")
