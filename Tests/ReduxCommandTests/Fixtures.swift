@@ -130,3 +130,15 @@ func counterReducer(
       return .none
     }
 }
+
+/// A store reference for command jobs that need to read the store they run in.
+final class StoreRef: Sendable {
+  private let weakStore = Lock<WeakBox>(WeakBox())
+
+  struct WeakBox { weak var store: Store<Counter>? }
+
+  var store: Store<Counter>? {
+    get { weakStore.withLock { $0.store } }
+    set { weakStore.withLock { $0.store = newValue } }
+  }
+}

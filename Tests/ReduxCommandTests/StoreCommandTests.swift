@@ -5,18 +5,6 @@ import ReduxCommand
 import ReduxCore
 import Testing
 
-/// A store reference for command jobs that need to read the store they run in.
-final class StoreRef: Sendable {
-  private let weakStore = Lock<WeakBox>(WeakBox())
-
-  struct WeakBox { weak var store: Store<Counter>? }
-
-  var store: Store<Counter>? {
-    get { weakStore.withLock { $0.store } }
-    set { weakStore.withLock { $0.store = newValue } }
-  }
-}
-
 @Suite("Store with a command reducer", .timeLimit(.minutes(1)))
 struct StoreCommandTests {
   @Test("an action command is dispatched after the current action, through the middleware")
