@@ -71,16 +71,6 @@ struct Signal<Value: Sendable>: Sendable {
   }
 }
 
-extension Store {
-  /// Waits until the store's state satisfies `predicate`, and returns that state.
-  func firstState(where predicate: @Sendable (State) -> Bool) async -> State? {
-    for await state in states where predicate(state) {
-      return state
-    }
-    return nil
-  }
-}
-
 /// Records every entry logged through it.
 struct RecordingLogHandler: LogHandler {
   struct Entry: Sendable {
