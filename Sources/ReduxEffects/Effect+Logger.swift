@@ -50,7 +50,7 @@ extension Effect {
       let typeName = String(describing: type(of: action))
       var entry = metadata
       entry["action"] = .string(typeName)
-      entry["payload"] = .string(String(describing: action))
+      entry["payload"] = .string(ValueDescription.describe(action))
       if stateChanges, let previous = scope.previousState {
         let changes = StateDiff.changes(from: previous, to: scope.state)
         entry["changes"] = .array(changes.map { .string($0) })

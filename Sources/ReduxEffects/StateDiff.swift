@@ -46,7 +46,7 @@ enum StateDiff {
   }
 
   private static func describe(_ value: Any) -> String {
-    let text = value is String ? String(reflecting: value) : String(describing: value)
+    let text = ValueDescription.describe(value)
     guard text.count > maximumValueLength else { return text }
     return String(text.prefix(maximumValueLength)) + "…"
   }

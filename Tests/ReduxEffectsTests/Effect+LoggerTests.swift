@@ -87,3 +87,49 @@ struct EffectLoggerTests {
     #expect(entries.values.first?.metadata["changes"] == ["state: 1 → 2"])
   }
 }
+
+enum Kind: Sendable {
+  case plain
+  case tagged(String, count: Int)
+}
+
+struct Batch: Action {
+  var items: [Int]
+  var tag: String?
+  var profile: Profile
+  var kind: Kind
+  var scores: [String: Int]
+}
+
+enum TodoAction: Action {
+  case add(String)
+  case clear
+}
+
+@Suite("Effect.logger payloads")
+struct EffectLoggerPayloadTests {
+  @Test(
+    "describe actions readably: nested types without module names, long collections cut short",
+    arguments: [
+      (TodoAction.add("milk") as any Action, "TodoAction", #"add("milk")"#),
+      (TodoAction.clear, "TodoAction", "clear"),
+      (
+        Batch(
+          items: Array(0..<15), tag: nil, profile: Profile(), kind: .tagged("x", count: 2),
+          scores: ["a": 1]),
+        "Batch",
+        #"Batch(items: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … (5 more)], tag: nil, "#
+          + #"profile: Profile(name: "Ada", visits: 0), kind: tagged("x", count: 2), "#
+          + #"scores: ["a": 1])"#
+      ),
+    ]
+  )
+  func payloads(action: any Action, type: String, payload: String) {
+    let (logger, entries) = Logger.recording(level: .info)
+    let store = Store(
+      initialState: AppState(), reducer: appReducer, effects: [.logger(logger)])
+    store.dispatch(action)
+    #expect(entries.values.first?.metadata["action"] == "\(type)")
+    #expect(entries.values.first?.metadata["payload"] == "\(payload)")
+  }
+}
