@@ -34,7 +34,7 @@ public struct Effect<State: Sendable>: Sendable {
   public let name: String
   let run: @Sendable (_ action: any Action, _ scope: EffectScope<State>) throws -> Void
   /// Asked before each action; `true` makes the state before the action available in
-  /// ``EffectScope/previousState``. `nil` for effects that never need it (most).
+  /// `EffectScope.previousState`. `nil` for effects that never need it (most).
   let wantsPreviousState: (@Sendable () -> Bool)?
 
   init(

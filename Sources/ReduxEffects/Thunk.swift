@@ -35,7 +35,8 @@ import ReduxCore
 /// ## Order
 /// A synchronous thunk runs while the store processes it, so the actions it dispatches are
 /// queued and reduced after it returns, in the order it dispatched them; `getState()` inside it
-/// returns the state as it was when the thunk started. An async thunk (``task(_:)-7p5ba``) runs
+/// returns the state as it was when the thunk started. A thunk dispatched from a thunk is
+/// queued like any other action. An async thunk (`Thunk.task`) runs
 /// in its own task: on an idle store each `dispatch` has been reduced when it returns, and its
 /// actions are reduced in the order it dispatched them. Releasing the store cancels the tasks of
 /// async thunks still running.
