@@ -51,6 +51,8 @@ public struct Effect<State: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - name: Names the effect in error reports; defaults to where it was created.
+  ///   - fileID: The file that creates the effect, for the default name.
+  ///   - line: The line that creates the effect, for the default name.
   ///   - run: Called with each action, the state after it, and a dispatch function. Actions
   ///     it dispatches are reduced after the current one, in order. An error it throws is
   ///     reported, and it runs again for the next action.
@@ -80,6 +82,8 @@ public struct Effect<State: Sendable>: Sendable {
   /// - Parameters:
   ///   - type: The action type to react to.
   ///   - name: Names the effect in error reports; defaults to where it was created.
+  ///   - fileID: The file that creates the effect, for the default name.
+  ///   - line: The line that creates the effect, for the default name.
   ///   - run: Called with the concrete action, the state after it, and a dispatch function.
   public static func on<A: Action>(
     _ type: A.Type,
@@ -105,6 +109,8 @@ public struct Effect<State: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - name: Names the effect in error reports; defaults to where it was created.
+  ///   - fileID: The file that creates the effect, for the default name.
+  ///   - line: The line that creates the effect, for the default name.
   ///   - run: The task's work, with the action, the state after it, and a dispatch function.
   public static func task(
     name: String? = nil,
@@ -137,6 +143,8 @@ public struct Effect<State: Sendable>: Sendable {
   /// - Parameters:
   ///   - type: The action type to react to.
   ///   - name: Names the effect in error reports; defaults to where it was created.
+  ///   - fileID: The file that creates the effect, for the default name.
+  ///   - line: The line that creates the effect, for the default name.
   ///   - run: The task's work, with the concrete action, the state after it, and a dispatch
   ///     function.
   public static func task<A: Action>(

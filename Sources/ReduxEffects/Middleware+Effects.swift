@@ -35,13 +35,17 @@ extension Middleware {
 
 /// Runs a store's effects around `next`, and owns the tasks of its async effects.
 final class EffectRunner<State: Sendable>: Sendable {
-  private let effects: [Effect<State>]
+  // The closures and names apart, so the loop over effects for each action copies one
+  // reference per effect, not a whole `Effect`.
+  private let bodies: [@Sendable (any Action, EffectScope<State>) throws -> Void]
+  private let names: [String]
   private let previousStateProbes: [@Sendable () -> Bool]
   private let onError: @Sendable (EffectFailure) -> Void
   private let tasks = TaskBag()
 
   init(effects: [Effect<State>], onError: @escaping @Sendable (EffectFailure) -> Void) {
-    self.effects = effects
+    bodies = effects.map(\.run)
+    names = effects.map(\.name)
     previousStateProbes = effects.compactMap(\.wantsPreviousState)
     self.onError = onError
   }
@@ -59,11 +63,11 @@ final class EffectRunner<State: Sendable>: Sendable {
     }
     next(action)
     let scope = EffectScope(context: context, previousState: previousState, runner: self)
-    for effect in effects {
+    for index in bodies.indices {
       do {
-        try effect.run(action, scope)
+        try bodies[index](action, scope)
       } catch {
-        onError(EffectFailure(error: error, action: action, effect: effect.name))
+        onError(EffectFailure(error: error, action: action, effect: names[index]))
       }
     }
   }
