@@ -36,13 +36,17 @@ public struct Effect<State: Sendable>: Sendable {
   /// Asked before each action; `true` makes the state before the action available in
   /// `EffectScope.previousState`. `nil` for effects that never need it (most).
   let wantsPreviousState: (@Sendable () -> Bool)?
+  /// For typed effects, the action type, checked before `run` is called.
+  let filter: ActionFilter?
 
   init(
     name: String,
+    filter: ActionFilter? = nil,
     wantsPreviousState: (@Sendable () -> Bool)? = nil,
     run: @escaping @Sendable (_ action: any Action, _ scope: EffectScope<State>) throws -> Void
   ) {
     self.name = name
+    self.filter = filter
     self.wantsPreviousState = wantsPreviousState
     self.run = run
   }
@@ -95,7 +99,8 @@ public struct Effect<State: Sendable>: Sendable {
         _ action: A, _ state: State, _ dispatch: @escaping DispatchFunction
       ) throws -> Void
   ) -> Effect {
-    Effect(name: name ?? "effect at \(fileID):\(line)") { action, scope in
+    Effect(name: name ?? "effect at \(fileID):\(line)", filter: ActionFilter(A.self)) {
+      action, scope in
       guard let action = action.as(A.self) else { return }
       try run(action, scope.state, scope.dispatch)
     }
@@ -158,7 +163,7 @@ public struct Effect<State: Sendable>: Sendable {
       ) async throws -> Void
   ) -> Effect {
     let name = name ?? "effect at \(fileID):\(line)"
-    return Effect(name: name) { action, scope in
+    return Effect(name: name, filter: ActionFilter(A.self)) { action, scope in
       guard let typed = action.as(A.self) else { return }
       let state = scope.state
       let dispatch = scope.dispatch
@@ -170,14 +175,33 @@ public struct Effect<State: Sendable>: Sendable {
 /// What an effect sees while it runs for one action.
 struct EffectScope<State: Sendable> {
   let context: MiddlewareContext<State>
-  /// The state before the action, when an effect asked for it.
-  let previousState: State?
   let runner: EffectRunner<State>
+  /// The state before the action, when an effect asked for it. `Any`, because only the
+  /// logger's diff reads it, through `Mirror`; a `State?` here would cost every action.
+  let previousState: Any?
 
   /// The state after the action; read only by effects that match, so skipping is cheap.
   var state: State { context.state }
 
   var dispatch: DispatchFunction {
     { [context] action in context.dispatch(action) }
+  }
+}
+
+/// The action type a typed effect reacts to, compared by identity before the effect is called,
+/// so that skipping an effect costs one comparison.
+struct ActionFilter: Sendable {
+  let type: ObjectIdentifier
+  /// Class actions may be subclasses of `type`; those effects are always called, and match
+  /// with a cast.
+  let mayBeSubclass: Bool
+
+  init<A: Action>(_ type: A.Type) {
+    self.type = ObjectIdentifier(type)
+    mayBeSubclass = type is AnyClass
+  }
+
+  func skips(_ actionType: ObjectIdentifier) -> Bool {
+    actionType != type && !mayBeSubclass
   }
 }

@@ -39,6 +39,7 @@ final class EffectRunner<State: Sendable>: Sendable {
   // reference per effect, not a whole `Effect`.
   private let bodies: [@Sendable (any Action, EffectScope<State>) throws -> Void]
   private let names: [String]
+  private let filters: [ActionFilter?]
   private let previousStateProbes: [@Sendable () -> Bool]
   private let onError: @Sendable (EffectFailure) -> Void
   private let tasks = TaskBag()
@@ -46,6 +47,7 @@ final class EffectRunner<State: Sendable>: Sendable {
   init(effects: [Effect<State>], onError: @escaping @Sendable (EffectFailure) -> Void) {
     bodies = effects.map(\.run)
     names = effects.map(\.name)
+    filters = effects.map(\.filter)
     previousStateProbes = effects.compactMap(\.wantsPreviousState)
     self.onError = onError
   }
@@ -57,13 +59,16 @@ final class EffectRunner<State: Sendable>: Sendable {
   func handle(
     _ context: MiddlewareContext<State>, _ action: any Action, _ next: Middleware<State>.Next
   ) {
-    var previousState: State?
+    var previousState: Any?
     if !previousStateProbes.isEmpty && previousStateProbes.contains(where: { $0() }) {
       previousState = context.state
     }
     next(action)
-    let scope = EffectScope(context: context, previousState: previousState, runner: self)
+    if bodies.isEmpty { return }
+    let actionType = ObjectIdentifier(type(of: action))
+    let scope = EffectScope(context: context, runner: self, previousState: previousState)
     for index in bodies.indices {
+      if let filter = filters[index], filter.skips(actionType) { continue }
       do {
         try bodies[index](action, scope)
       } catch {

@@ -36,6 +36,20 @@ struct EffectTests {
     #expect(seen.values == ["a@1", "b@2"])
   }
 
+  @Test("a typed effect for a class action also runs for its subclasses")
+  func classActionSubclass() {
+    let seen = Recorder<String>()
+    let store = Store(
+      initialState: AppState(),
+      reducer: appReducer,
+      effects: [.on(Tapped.self) { tapped, _, _ in seen.append(tapped.target) }]
+    )
+    store.dispatch(Tapped())
+    store.dispatch(DoubleTapped())
+    store.dispatch(Noop())
+    #expect(seen.values == ["button", "button twice"])
+  }
+
   @Test("effects run in array order, and actions they dispatch are reduced next, in order")
   func orderAndDispatch() {
     let seen = Recorder<String>()

@@ -27,6 +27,15 @@ struct Rename: Action {
 
 struct Noop: Action {}
 
+// @unchecked: it has no stored properties; it is not final only so that a subclass exists.
+class Tapped: Action, @unchecked Sendable {
+  var target: String { "button" }
+}
+
+final class DoubleTapped: Tapped, @unchecked Sendable {
+  override var target: String { "button twice" }
+}
+
 struct Boom: Error, Equatable {
   var code = 1
 }
