@@ -20,7 +20,8 @@ extension Effect {
   ///
   /// Each entry has the action's type name as its message and this metadata:
   /// - `action`: the action's type name, such as `Increment`;
-  /// - `payload`: the action as `String(describing:)` prints it, such as `Increment(by: 2)`;
+  /// - `payload`: the action's fields, such as `Increment(by: 2)`: like `String(describing:)`,
+  ///   but nested types lose their module prefix and collections show at most 10 elements;
   /// - `changes` (with `stateChanges`): one string per changed value, `path: old → new`, where
   ///   the path walks stored properties of structs, classes and tuples (`posts.request`); other
   ///   values (collections, enums, optionals) are compared by their description. An empty
