@@ -117,6 +117,7 @@ struct EffectTests {
     #expect(failure?.effect.hasPrefix("effect at ReduxEffectsTests/EffectTests.swift:") == true)
     #expect(failure?.error as? Boom == Boom())
     #expect(failure?.action is Noop)
+    #expect(failure?.description.hasSuffix("failed on Noop: Boom(code: 1)") == true)
   }
 
   @Test("an async effect gets the action and the new state, and its dispatches come back")

@@ -154,12 +154,16 @@ struct ThunkTests {
     #expect(await events.next() == ["cancelled"])
   }
 
-  @Test("a thunk of a type the middleware does not handle stops with a message")
-  func mismatchedThunk() async {
-    await #expect(processExitsWith: .failure) {
-      let store = Store(
-        initialState: AppState(), reducer: appReducer, middleware: [.thunks()])
-      store.dispatch(Thunk<AppState, Greeter> { _, _, _ in })
-    }
+  @Test("a thunk of a type the middleware does not handle stops with a message naming the fix")
+  func mismatchedThunk() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let store = Store(
+          initialState: AppState(), reducer: appReducer, middleware: [.thunks()])
+        store.dispatch(Thunk<AppState, Greeter> { _, _, _ in })
+      })
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains("Thunk<AppState, Greeter> reached the thunk middleware"))
+    #expect(message.contains(".thunks(extra:)"))
   }
 }
