@@ -1,7 +1,7 @@
 import ReduxCore
 
 /// Work that runs after each action is reduced, with the new state, the action and a dispatch
-/// function: SwiftRX's effects and NgRx's `createEffect`, on a ReduxCore ``ReduxCore/Store``.
+/// function: SwiftRX's effects and NgRx's `createEffect`, on a ReduxCore `Store`.
 ///
 /// ```swift
 /// let effects: [Effect<AppState>] = [

@@ -3,7 +3,7 @@ import ReduxCore
 /// An error thrown by an effect, with the effect and the action it was running for.
 ///
 /// Effects report failures to the hook given to `Store(initialState:reducer:effects:...)` or
-/// ``ReduxCore/Middleware/effects(_:onError:)``; the effect keeps running for later actions.
+/// `Middleware.effects(_:onError:)`; the effect keeps running for later actions.
 public struct EffectFailure: Error, CustomStringConvertible {
   /// The error the effect threw.
   public var error: any Error

@@ -30,7 +30,7 @@ import ReduxCore
 /// ```
 ///
 /// A thunk without an extra argument is a `Thunk<State, Void>`, created with a two-argument
-/// closure `{ dispatch, getState in ... }` and handled by ``ReduxCore/Middleware/thunks()``.
+/// closure `{ dispatch, getState in ... }` and handled by `Middleware.thunks()`.
 ///
 /// ## Order
 /// A synchronous thunk runs while the store processes it, so the actions it dispatches are
@@ -52,7 +52,7 @@ public struct Thunk<State: Sendable, Extra: Sendable>: Action {
   /// Creates a thunk whose work runs synchronously when it is dispatched.
   ///
   /// - Parameter run: The work, with a dispatch function, a way to read the state, and the
-  ///   extra argument given to ``ReduxCore/Middleware/thunks(extra:)``.
+  ///   extra argument given to `Middleware.thunks(extra:)`.
   public init(
     _ run:
       @escaping @Sendable (
@@ -68,7 +68,7 @@ public struct Thunk<State: Sendable, Extra: Sendable>: Action {
   /// The task is cancelled when the store is released; check for cancellation in long work.
   ///
   /// - Parameter run: The work, with a dispatch function, a way to read the state, and the
-  ///   extra argument given to ``ReduxCore/Middleware/thunks(extra:)``.
+  ///   extra argument given to `Middleware.thunks(extra:)`.
   public static func task(
     _ run:
       @escaping @Sendable (
