@@ -1,0 +1,228 @@
+import ReduxCore
+
+/// A reducer that changes the state in place and returns a ``Command``: the work the store
+/// runs once the new state is committed.
+///
+/// ```swift
+/// struct Counter: Sendable { var count = 0; var step = 1 }
+/// struct Step: Action {}
+/// struct StepDelayed: Action {}
+///
+/// let counter = CommandReducer<Counter>
+///   .on(Step.self) { state, _ in
+///     state.count += state.step
+///     return .none
+///   }
+///   .on(StepDelayed.self) { _, _ in
+///     .run { send in
+///       try? await Task.sleep(for: .seconds(1))
+///       send(Step())
+///     }
+///   }
+/// let store = Store(initialState: Counter(), commandReducer: counter)
+/// ```
+///
+/// The reducer stays pure: it only describes work, so a test can call it and look at the
+/// command (``Command/isNone``, ``Command/synchronousActions``, ``Command/cancelledIDs``)
+/// without a store. Like a core `Reducer`, it runs synchronously under the store's lock and
+/// must not touch the store.
+public struct CommandReducer<State>: Sendable {
+  @usableFromInline let body: @Sendable (inout State, any Action) -> Command
+
+  /// Creates a command reducer from a closure that changes the state in place and returns the
+  /// command to run.
+  ///
+  /// ```swift
+  /// let counter = CommandReducer<Counter> { state, action in
+  ///   switch action {
+  ///   case is Step:
+  ///     state.count += state.step
+  ///     return .none
+  ///   case is StepDelayed:
+  ///     return .run { send in send(Step()) }
+  ///   default:
+  ///     return .none
+  ///   }
+  /// }
+  /// ```
+  public init(
+    _ reduce: @escaping @Sendable (_ state: inout State, _ action: any Action) -> Command
+  ) {
+    body = reduce
+  }
+
+  /// Creates a command reducer from a Seda-style function that takes the action and the state
+  /// and returns the next state with a command.
+  ///
+  /// ```swift
+  /// func counter(_ action: any Action, _ state: Counter) -> (Counter, Command) {
+  ///   var state = state
+  ///   switch action {
+  ///   case is Step: state.count += state.step
+  ///   case is StepDelayed: return (state, .run { send in send(Step()) })
+  ///   default: break
+  ///   }
+  ///   return (state, .none)
+  /// }
+  /// let reducer = CommandReducer(returning: counter)
+  /// ```
+  ///
+  /// The returned state replaces the old one; for states with large collections, which
+  /// building a new state can copy, prefer the in-place form that takes `inout State`.
+  public init(
+    returning reduce:
+      @escaping @Sendable (_ action: any Action, _ state: State) -> (State, Command)
+  ) {
+    body = { state, action in
+      let (next, command) = reduce(action, state)
+      state = next
+      return command
+    }
+  }
+
+  /// Creates a command reducer that runs a core `Reducer` and returns no command, so plain
+  /// reducers combine with command reducers.
+  public init(_ reducer: Reducer<State>) {
+    body = { state, action in
+      reducer(&state, action)
+      return .none
+    }
+  }
+
+  /// Applies `action` to `state` and returns the command to run; a store does this for each
+  /// dispatched action, and tests can call it directly.
+  @inlinable
+  public func callAsFunction(_ state: inout State, _ action: any Action) -> Command {
+    body(&state, action)
+  }
+
+  /// Applies `action` to a copy of `state` and returns the new state with the command.
+  @inlinable
+  public func reduce(_ state: State, _ action: any Action) -> (state: State, command: Command) {
+    var next = state
+    let command = body(&next, action)
+    return (next, command)
+  }
+}
+
+extension CommandReducer {
+  /// A command reducer that leaves every state unchanged and returns ``Command/none``.
+  public static var empty: CommandReducer { CommandReducer { _, _ in .none } }
+
+  /// Runs several command reducers one after the other on the same state, in the order given,
+  /// and returns their commands as one ``Command/batch(_:)-([Command])``.
+  public static func combine(_ reducers: CommandReducer...) -> CommandReducer {
+    combine(reducers)
+  }
+
+  /// Runs an array of command reducers one after the other on the same state, in array order,
+  /// and returns their commands as one ``Command/batch(_:)-([Command])``.
+  public static func combine(_ reducers: [CommandReducer]) -> CommandReducer {
+    switch reducers.count {
+    case 0: return .empty
+    case 1: return reducers[0]
+    default:
+      let bodies = reducers.map(\.body)
+      return CommandReducer { state, action in
+        var commands: [Command] = []
+        for body in bodies {
+          let command = body(&state, action)
+          if !command.isNone { commands.append(command) }
+        }
+        return .batch(commands)
+      }
+    }
+  }
+
+  /// Returns a command reducer that runs this one and then `other`, batching their commands.
+  public func combined(with other: CommandReducer) -> CommandReducer {
+    .combine(self, other)
+  }
+
+  /// Creates a command reducer that handles only actions of type `A`; every other action
+  /// leaves the state unchanged and returns ``Command/none``.
+  ///
+  /// ```swift
+  /// let counter = CommandReducer<Counter>.on(Step.self) { state, _ in
+  ///   state.count += state.step
+  ///   return .none
+  /// }
+  /// ```
+  public static func on<A: Action>(
+    _ type: A.Type,
+    _ handle: @escaping @Sendable (_ state: inout State, _ action: A) -> Command
+  ) -> CommandReducer {
+    CommandReducer { state, action in
+      guard let action = action.as(A.self) else { return .none }
+      return handle(&state, action)
+    }
+  }
+
+  /// Returns a command reducer that runs this one and then, for actions of type `A`, `handle`.
+  ///
+  /// ```swift
+  /// let counter = CommandReducer<Counter>
+  ///   .on(Step.self) { state, _ in state.count += 1; return .none }
+  ///   .on(StartAuto.self) { _, _ in autoIncrement }
+  /// ```
+  public func on<A: Action>(
+    _ type: A.Type,
+    _ handle: @escaping @Sendable (_ state: inout State, _ action: A) -> Command
+  ) -> CommandReducer {
+    combined(with: .on(type, handle))
+  }
+
+  /// Returns a command reducer for a parent state that runs this one on the part of the parent
+  /// at `keyPath`, in place, and returns the child's command unchanged.
+  ///
+  /// ```swift
+  /// struct App: Sendable { var counter = Counter(); var search = Search() }
+  /// let app = CommandReducer.combine(
+  ///   counter.lift(\App.counter),
+  ///   search.lift(\App.search)
+  /// )
+  /// ```
+  ///
+  /// The child sees every action, and the actions its commands send reach the whole app; use
+  /// ``lift(_:extract:embed:)`` when the parent wraps its children's actions.
+  public func lift<Parent>(
+    _ keyPath: WritableKeyPath<Parent, State> & Sendable
+  ) -> CommandReducer<Parent> {
+    let body = self.body
+    return CommandReducer<Parent> { parent, action in body(&parent[keyPath: keyPath], action) }
+  }
+
+  /// Returns a command reducer for a parent state whose actions wrap the child's: it runs this
+  /// one on the part of the parent at `keyPath` for the actions `extract` unwraps, and wraps
+  /// the actions the child's commands send with `embed` (see ``Command/map(_:)``).
+  ///
+  /// ```swift
+  /// enum AppAction: Action { case counter(any Action) }
+  /// let app = counter.lift(
+  ///   \App.counter,
+  ///   extract: { action in
+  ///     guard case .counter(let child)? = action.as(AppAction.self) else { return nil }
+  ///     return child
+  ///   },
+  ///   embed: { AppAction.counter($0) }
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: Where the child's state lives in the parent's.
+  ///   - extract: Returns the child action inside a parent action, or `nil` for actions that
+  ///     are not the child's; for those the reducer changes nothing and returns
+  ///     ``Command/none``.
+  ///   - embed: Wraps each action the child's commands send.
+  public func lift<Parent>(
+    _ keyPath: WritableKeyPath<Parent, State> & Sendable,
+    extract: @escaping @Sendable (_ action: any Action) -> (any Action)?,
+    embed: @escaping @Sendable (_ action: any Action) -> any Action
+  ) -> CommandReducer<Parent> {
+    let body = self.body
+    return CommandReducer<Parent> { parent, action in
+      guard let childAction = extract(action) else { return .none }
+      return body(&parent[keyPath: keyPath], childAction).map(embed)
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import ReduxCore
+
+extension Store {
+  /// Creates a store whose reducer returns commands, and runs those commands after each new
+  /// state is committed.
+  ///
+  /// ```swift
+  /// let store = Store(
+  ///   initialState: Counter(),
+  ///   commandReducer: counter,
+  ///   initialCommand: .action(Load())
+  /// )
+  /// ```
+  ///
+  /// It is an ordinary `Store`: subscriptions, middleware and observation work unchanged. For
+  /// each action the command reducer runs under the store's lock; once the action has gone
+  /// through the middleware and the reducer and subscribers have seen the new state, the store
+  /// starts the returned command. Actions the command sends come back through `dispatch`, so
+  /// every middleware in `middleware` sees them; an action sent by work that has been cancelled
+  /// by the time the store gets to it is dropped before any middleware.
+  ///
+  /// Releasing the store cancels every command still in flight; their tasks do not keep the
+  /// store alive.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any action.
+  ///   - commandReducer: Applies each action to the state and returns the command to run.
+  ///   - initialCommand: A command started as soon as the store exists, as in Elm's `init`; its
+  ///     synchronous actions are processed before this initializer returns.
+  ///   - middleware: Steps that see each action before the reducer, first to last, including
+  ///     the actions commands send.
+  public convenience init(
+    initialState: State,
+    commandReducer: CommandReducer<State>,
+    initialCommand: Command = .none,
+    middleware: [Middleware<State>] = []
+  ) {
+    let stash = CommandStash()
+    let runner = CommandRunner()
+    let reducer = Reducer<State> { state, action in
+      let command = commandReducer(&state, action)
+      if !command.isNone { stash.add(command) }
+    }
+    // First in the chain, so that when `next` returns every other middleware and the reducer
+    // have seen the action, and the stash holds exactly the commands it produced.
+    let commands = Middleware<State> { context, action, next in
+      if let envelope = action.as(CommandEnvelope.self) {
+        guard envelope.scope.endDelivery() else { return }
+        next(envelope.action)
+      } else {
+        next(action)
+      }
+      for command in stash.takeAll() {
+        runner.start(command) { action, scope in
+          if scope.beginDelivery() {
+            context.dispatch(CommandEnvelope(action: action, scope: scope))
+          }
+        }
+      }
+    }
+    self.init(initialState: initialState, reducer: reducer, middleware: [commands] + middleware)
+    if !initialCommand.isNone {
+      runner.start(initialCommand) { [weak self] action, scope in
+        if scope.beginDelivery() { self?.dispatch(CommandEnvelope(action: action, scope: scope)) }
+      }
+    }
+  }
+}
+
+/// The commands a store's reducer returned for the action being processed. The reducer runs
+/// under the store's lock and the middleware after it, so the stash has a lock of its own; the
+/// store processes one action at a time, so one stash per store is enough.
+final class CommandStash: Sendable {
+  private let commands = Lock<[Command]>([])
+
+  func add(_ command: Command) {
+    commands.withLock { $0.append(command) }
+  }
+
+  func takeAll() -> [Command] {
+    commands.withLock { commands in
+      if commands.isEmpty { return [] }
+      defer { commands = [] }
+      return commands
+    }
+  }
+}

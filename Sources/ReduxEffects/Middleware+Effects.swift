@@ -1,0 +1,98 @@
+import Logging
+import ReduxCore
+
+extension Middleware {
+  /// A middleware that runs `effects` after each action has been reduced.
+  ///
+  /// `Store(initialState:reducer:effects:middleware:onEffectError:)` builds this for you and
+  /// puts it last. Build it yourself to place it in a chain: it passes each action on first
+  /// and runs the effects when `next` returns, so put it after any middleware that may drop or
+  /// replace actions, and effects see exactly the actions that reached the reducer.
+  ///
+  /// ```swift
+  /// let store = Store(
+  ///   initialState: AppState(),
+  ///   reducer: appReducer,
+  ///   middleware: [.thunks(), .effects([saveOnChange], onError: { print($0) })]
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - effects: Run in array order for each action.
+  ///   - onError: Called with each error an effect throws, on the thread that ran it (the
+  ///     thread processing the action, or the effect's task). When `nil`, errors are logged at
+  ///     `error` level to a `Logger` labelled "ReduxEffects".
+  /// - Returns: The middleware; it owns the effects' tasks, and releasing the store that holds
+  ///   it cancels them.
+  public static func effects(
+    _ effects: [Effect<State>],
+    onError: (@Sendable (_ failure: EffectFailure) -> Void)? = nil
+  ) -> Middleware {
+    let runner = EffectRunner(effects: effects, onError: onError ?? EffectRunner<State>.logError)
+    return Middleware { context, action, next in runner.handle(context, action, next) }
+  }
+}
+
+/// Runs a store's effects around `next`, and owns the tasks of its async effects.
+final class EffectRunner<State: Sendable>: Sendable {
+  // The closures and names apart, so the loop over effects for each action copies one
+  // reference per effect, not a whole `Effect`.
+  private let bodies: [@Sendable (any Action, EffectScope<State>) throws -> Void]
+  private let names: [String]
+  private let filters: [ActionFilter?]
+  private let previousStateProbes: [@Sendable () -> Bool]
+  private let onError: @Sendable (EffectFailure) -> Void
+  private let tasks = TaskBag()
+
+  init(effects: [Effect<State>], onError: @escaping @Sendable (EffectFailure) -> Void) {
+    bodies = effects.map(\.run)
+    names = effects.map(\.name)
+    filters = effects.map(\.filter)
+    previousStateProbes = effects.compactMap(\.wantsPreviousState)
+    self.onError = onError
+  }
+
+  static func logError(_ failure: EffectFailure) {
+    Logger(label: "ReduxEffects").error("\(failure)")
+  }
+
+  func handle(
+    _ context: MiddlewareContext<State>, _ action: any Action, _ next: Middleware<State>.Next
+  ) {
+    var previousState: Any?
+    if !previousStateProbes.isEmpty && previousStateProbes.contains(where: { $0() }) {
+      previousState = context.state
+    }
+    next(action)
+    if bodies.isEmpty { return }
+    let actionType = ObjectIdentifier(type(of: action))
+    let scope = EffectScope(context: context, runner: self, previousState: previousState)
+    for index in bodies.indices {
+      if let filter = filters[index], filter.skips(actionType) { continue }
+      do {
+        try bodies[index](action, scope)
+      } catch {
+        onError(EffectFailure(error: error, action: action, effect: names[index]))
+      }
+    }
+  }
+
+  /// Runs an async effect's work in a task that is cancelled with the store.
+  func spawn(
+    effect name: String, action: any Action,
+    _ operation: @escaping @Sendable () async throws -> Void
+  ) {
+    let onError = self.onError
+    tasks.spawn {
+      do {
+        try await operation()
+      } catch {
+        // Once the store is gone, errors (usually CancellationError) are the cancellation
+        // itself, and the hook's owner may be gone too.
+        if !Task.isCancelled {
+          onError(EffectFailure(error: error, action: action, effect: name))
+        }
+      }
+    }
+  }
+}
