@@ -7,15 +7,23 @@ extension SagaContext {
   ///
   /// ```swift
   /// enum Outcome { case user(User), cancelled }
-  /// let outcome = try await saga.race([
-  ///   { .user(try await saga.call("fetchUser") { try await api.user(id) }) },
-  ///   { _ = try await saga.take(CancelFetch.self); return .cancelled },
-  /// ])
+  /// let outcome: Outcome = try await saga.race(
+  ///   among: { .user(try await saga.call("fetchUser") { try await api.user(id) }) },
+  ///   { _ = try await saga.take(CancelFetch.self); return .cancelled })
   /// ```
   ///
   /// - Throws: The error of the first branch to finish, if it failed.
   public func race<Value: Sendable>(
-    _ branches: [@Sendable () async throws -> Value]
+    among branches: @Sendable () async throws -> Value...
+  ) async throws -> Value {
+    try await race(among: branches)
+  }
+
+  /// Races a list of branches built at run time; see ``race(among:)-(()->Value...)``.
+  ///
+  /// - Throws: The error of the first branch to finish, if it failed.
+  public func race<Value: Sendable>(
+    among branches: [@Sendable () async throws -> Value]
   ) async throws -> Value {
     precondition(!branches.isEmpty, "race needs at least one branch.")
     return try await perform(.race(branches.count)) {
@@ -45,7 +53,7 @@ extension SagaContext {
     let branches: [@Sendable () async throws -> Either3<A, B, Never>] = [
       { .first(try await first()) }, { .second(try await second()) },
     ]
-    let winner = try await race(branches)
+    let winner = try await race(among: branches)
     return (winner.first, winner.second)
   }
 
@@ -59,7 +67,7 @@ extension SagaContext {
       { .first(try await first()) }, { .second(try await second()) },
       { .third(try await third()) },
     ]
-    let winner = try await race(branches)
+    let winner = try await race(among: branches)
     return (winner.first, winner.second, winner.third)
   }
 
@@ -68,7 +76,16 @@ extension SagaContext {
   /// Fails fast: the first error cancels the other branches and is thrown once they have
   /// stopped.
   public func all<Value: Sendable>(
-    _ branches: [@Sendable () async throws -> Value]
+    of branches: @Sendable () async throws -> Value...
+  ) async throws -> [Value] {
+    try await all(of: branches)
+  }
+
+  /// Runs a list of branches built at run time together; see ``all(of:)-(()->Value...)``.
+  ///
+  /// - Throws: The first error; the other branches are cancelled first.
+  public func all<Value: Sendable>(
+    of branches: [@Sendable () async throws -> Value]
   ) async throws -> [Value] {
     try await perform(.all(branches.count)) {
       try await withThrowingTaskGroup(of: (Int, Value).self) { group in
@@ -90,7 +107,7 @@ extension SagaContext {
     let branches: [@Sendable () async throws -> Either3<A, B, Never>] = [
       { .first(try await first()) }, { .second(try await second()) },
     ]
-    let results = try await all(branches)
+    let results = try await all(of: branches)
     guard let a = results[0].first, let b = results[1].second else { throw CancellationError() }
     return (a, b)
   }
@@ -105,7 +122,7 @@ extension SagaContext {
       { .first(try await first()) }, { .second(try await second()) },
       { .third(try await third()) },
     ]
-    let results = try await all(branches)
+    let results = try await all(of: branches)
     guard let a = results[0].first, let b = results[1].second, let c = results[2].third else {
       throw CancellationError()
     }
