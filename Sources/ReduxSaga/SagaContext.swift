@@ -59,6 +59,11 @@ public struct SagaContext<State: Sendable>: Sendable {
     try selector(runtime.context.state)
   }
 
+  /// Throws `CancellationError` if this saga (or the task running this code) must stop.
+  func checkCancellation() throws {
+    if Task.isCancelled || node.shouldStop { throw CancellationError() }
+  }
+
   // MARK: Monitoring
 
   /// Reports that an effect started; returns its id, or `nil` when nobody monitors.
@@ -93,7 +98,7 @@ public struct SagaContext<State: Sendable>: Sendable {
   func perform<Value>(
     _ effect: @autoclosure () -> SagaEffect, _ body: () async throws -> Value
   ) async throws -> Value {
-    try Task.checkCancellation()
+    try checkCancellation()
     return try await monitored(started(effect()), effect(), body)
   }
 }

@@ -42,7 +42,7 @@ extension SagaContext {
   func awaitAction<Value: Sendable>(
     _ effect: SagaEffect, _ match: @escaping @Sendable (any Action) -> Value?
   ) async throws -> Value? {
-    try Task.checkCancellation()
+    try checkCancellation()
     let hub = runtime.hub
     let id = hub.makeID()
     let waiting = Protected<CheckedContinuation<Value?, any Error>?>(nil)
@@ -89,7 +89,7 @@ extension SagaContext {
     _ match: @escaping @Sendable (any Action) -> Value?,
     _ onAction: @escaping @Sendable (Value) -> Void
   ) async throws {
-    try Task.checkCancellation()
+    try checkCancellation()
     let hub = runtime.hub
     let id = hub.makeID()
     let waiting = Protected<CheckedContinuation<Void, any Error>?>(nil)

@@ -66,13 +66,16 @@ final class SagaNode: Sendable {
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
   var isFinished: Bool { state.withLock { $0.isFinished } }
   var isAborted: Bool { state.withLock { $0.abort != nil } }
+  /// Whether the saga must stop: cancelled or aborted (its Swift task may not know yet while it
+  /// still runs the synchronous start of its body).
+  var shouldStop: Bool { state.withLock { $0.isCancelled || $0.abort != nil } }
 
   /// Starts `body` in a new Swift task that follows the tree's rules.
   func launch<State: Sendable, Value: Sendable>(
     runtime: SagaRuntime<State>,
     _ body: sending @escaping (SagaContext<State>) async throws -> Value
   ) -> Task<Value, any Error> {
-    let task = Task<Value, any Error> { [self] in
+    let task = startTask { [self] () async throws -> Value in
       let context = SagaContext(runtime: runtime, node: self)
       let outcome: Result<Value, any Error>
       do {
@@ -84,7 +87,7 @@ final class SagaNode: Sendable {
       return try finish(outcome)
     }
     let cancelNow = state.withLock { state in
-      state.cancelTask = { task.cancel() }
+      if !state.isFinished { state.cancelTask = { task.cancel() } }
       return state.isCancelled || state.abort != nil
     }
     if cancelNow { task.cancel() }
@@ -218,5 +221,18 @@ final class SagaNode: Sendable {
       return done
     }
     return try result.get()
+  }
+}
+
+/// Starts a task that runs synchronously on the calling thread until its first suspension,
+/// where the platform allows: so a saga's first `take` is registered before `run` or `fork`
+/// returns, as in redux-saga. Older Apple platforms start it on the global executor instead.
+private func startTask<Value: Sendable>(
+  _ operation: sending @escaping () async throws -> Value
+) -> Task<Value, any Error> {
+  if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    return Task.immediate(operation: operation)
+  } else {
+    return Task(operation: operation)
   }
 }
