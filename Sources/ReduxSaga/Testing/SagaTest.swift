@@ -5,7 +5,7 @@ import ReduxCore
 ///
 /// ```swift
 /// let result = try await SagaTest(fetchUserSaga, state: AppState(), reducer: appReducer)
-///   .provide(call: "fetchUser") { (id: Int) in User(id: id, name: "Ada") }
+///   .provide(call: "fetchUser") { (id: Int) async throws -> User in User(id: id, name: "Ada") }
 ///   .dispatch(FetchUser(id: 1))
 ///   .run()
 /// #expect(result.puts(of: UserLoaded.self) == [UserLoaded(user: User(id: 1, name: "Ada"))])
