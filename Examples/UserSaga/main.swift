@@ -110,9 +110,10 @@ let root = sagas.run("root") { saga in
   saga.fork("search", search)
   saga.fork("polling", polling)
 }
-let userChanges = store.subscribe(select: { $0.error.map { "error: \($0)" } ?? $0.user?.name }) {
-  print("state: \($0 ?? "no user")")
+let userLine: @Sendable (AppState) -> String? = { state in
+  state.error.map { "error: \($0)" } ?? state.user?.name
 }
+let userChanges = store.subscribe(select: userLine) { print("state: \($0 ?? "no user")") }
 
 store.dispatch(FetchUser(id: 1))
 try await Task.sleep(for: .milliseconds(100))
@@ -132,5 +133,6 @@ store.dispatch(StopPolling())
 store.dispatch(END())
 try await root.value
 let state = store.state
-print("done: user \(state.user?.name ?? "-"), results \(state.results), polled \(state.polls) times")
+print(
+  "done: user \(state.user?.name ?? "-"), results \(state.results), polled \(state.polls) times")
 userChanges.cancel()

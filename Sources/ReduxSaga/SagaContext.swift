@@ -70,12 +70,14 @@ public struct SagaContext<State: Sendable>: Sendable {
   func started(_ effect: @autoclosure () -> SagaEffect) -> UInt64? {
     guard let monitor = runtime.monitor else { return nil }
     let id = runtime.nextEffectID()
-    monitor(SagaMonitorEvent(effectID: id, sagaStack: node.stack, effect: effect(), phase: .started))
+    monitor(
+      SagaMonitorEvent(effectID: id, sagaStack: node.stack, effect: effect(), phase: .started))
     return id
   }
 
   func report(_ id: UInt64, _ effect: SagaEffect, _ phase: SagaMonitorEvent.Phase) {
-    runtime.monitor?(SagaMonitorEvent(effectID: id, sagaStack: node.stack, effect: effect, phase: phase))
+    runtime.monitor?(
+      SagaMonitorEvent(effectID: id, sagaStack: node.stack, effect: effect, phase: phase))
   }
 
   /// Runs an effect's work and reports its end to the monitor.

@@ -45,10 +45,12 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
   /// that holds it is released, the running sagas are cancelled.
   public var middleware: Middleware<State> {
     let link = StoreLink(runtime: runtime)
-    return Middleware(onAttach: { context in link.attach(context) }) { _, action, next in
+    let body: @Sendable (MiddlewareContext<State>, any Action, Middleware<State>.Next) -> Void = {
+      _, action, next in
       next(action)
       link.hub.emit(action)
     }
+    return Middleware(onAttach: { context in link.attach(context) }, body)
   }
 
   /// Starts a root saga written as a closure, and returns its handle.

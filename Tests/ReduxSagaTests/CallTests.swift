@@ -24,13 +24,15 @@ struct CallTests {
   func cpsResult() async throws {
     let harness = Harness()
     let value = try await harness.sagas.run("cps") { saga in
-      try await saga.cps("ok") { (complete: @escaping @Sendable (Result<String, TestError>) -> Void) in
+      try await saga.cps("ok") {
+        (complete: @escaping @Sendable (Result<String, TestError>) -> Void) in
         complete(.success("done"))
       }
     }.value
     #expect(value == "done")
     let failing = harness.sagas.run("cps failing") { saga in
-      try await saga.cps("bad") { (complete: @escaping @Sendable (Result<String, TestError>) -> Void) in
+      try await saga.cps("bad") {
+        (complete: @escaping @Sendable (Result<String, TestError>) -> Void) in
         complete(.failure(TestError(message: "callback")))
         complete(.success("ignored second call"))
       }

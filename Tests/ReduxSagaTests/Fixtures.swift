@@ -53,7 +53,8 @@ final class Probe: Sendable {
   private struct ProbeState {
     var events: [SagaMonitorEvent] = []
     var errors: [SagaError] = []
-    var waiters: [(check: @Sendable (ProbeState) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters:
+      [(check: @Sendable (ProbeState) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
   func record(_ event: SagaMonitorEvent) {
@@ -78,7 +79,9 @@ final class Probe: Sendable {
   func waitForTakes(of pattern: String, count: Int = 1) async {
     await wait { state in
       state.events.count { event in
-        if case .started = event.phase, case .take(let name) = event.effect { return name == pattern }
+        if case .started = event.phase, case .take(let name) = event.effect {
+          return name == pattern
+        }
         return false
       } >= count
     }
@@ -194,7 +197,8 @@ final class ManualClock: Clock, Sendable {
       return state.nextID
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let (isDue, ready): (Bool, [CheckedContinuation<Void, Never>]) = state.withLock { state in
           if deadline <= state.now { return (true, []) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))

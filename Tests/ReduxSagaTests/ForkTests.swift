@@ -77,7 +77,9 @@ struct ForkTests {
     #expect(harness.probe.errors.map(\.sagaStack) == [["parent", "failing"]])
   }
 
-  @Test("a spawned saga is detached: cancelling its spawner leaves it running, its error goes to onError")
+  @Test(
+    "a spawned saga is detached: cancelling its spawner leaves it running, its error goes to onError"
+  )
   func spawnIsDetached() async throws {
     let harness = Harness()
     let spawned = Box<SagaTask<Ping>?>(nil)

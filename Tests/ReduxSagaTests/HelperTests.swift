@@ -176,7 +176,9 @@ struct HelperTests {
   func workerErrorAbortsHelper() async throws {
     let harness = Harness()
     let root = harness.sagas.run("root") { saga in
-      _ = saga.takeEvery(Request.self, name: "requests") { _, _ in throw TestError(message: "worker") }
+      _ = saga.takeEvery(Request.self, name: "requests") { _, _ in
+        throw TestError(message: "worker")
+      }
     }
     harness.store.dispatch(Request(id: 1))
     await #expect(throws: TestError(message: "worker")) { try await root.value }

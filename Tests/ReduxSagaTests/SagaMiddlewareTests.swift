@@ -28,7 +28,9 @@ struct SagaMiddlewareTests {
     #expect(count == 5)
   }
 
-  @Test("an error in a root saga goes to onError with its saga stack; the store and other roots keep running")
+  @Test(
+    "an error in a root saga goes to onError with its saga stack; the store and other roots keep running"
+  )
   func rootErrorIsReported() async throws {
     let harness = Harness()
     let survivor = harness.sagas.run("survivor") { saga in try await saga.take(Ping.self) }
@@ -56,7 +58,8 @@ struct SagaMiddlewareTests {
     let sagas = SagaMiddleware<TestState>(monitor: { probe.record($0) })
     let task: SagaTask<Void>
     do {
-      let store = Store(initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
+      let store = Store(
+        initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
       weakStore = store
       task = sagas.run("waiter") { saga in
         _ = try await saga.take(Ping.self)

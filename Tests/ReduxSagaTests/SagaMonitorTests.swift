@@ -12,12 +12,16 @@ struct SagaMonitorTests {
       _ = try await saga.call("fetch") { 1 }
       try await saga.fork("child") { child in try await child.delay(.zero) }.value
     }.value
-    #expect(harness.probe.started == ["put(Add(amount: 1))", "call(fetch)", "fork(child)", "delay(0.0 seconds)"])
+    #expect(
+      harness.probe.started == [
+        "put(Add(amount: 1))", "call(fetch)", "fork(child)", "delay(0.0 seconds)",
+      ])
     let resolved = harness.probe.events.filter {
       if case .resolved = $0.phase { return true } else { return false }
     }
     #expect(resolved.count == 4)
-    let delay = try #require(harness.probe.events.first { $0.effect.description.hasPrefix("delay") })
+    let delay = try #require(
+      harness.probe.events.first { $0.effect.description.hasPrefix("delay") })
     #expect(delay.sagaStack == ["root", "child"])
   }
 
@@ -39,6 +43,9 @@ struct SagaMonitorTests {
       case .cancelled: "cancelled \(event.effect)"
       }
     }
-    #expect(phases == ["started call(bad)", "rejected call(bad)", "started take(Ping)", "cancelled take(Ping)"])
+    #expect(
+      phases == [
+        "started call(bad)", "rejected call(bad)", "started take(Ping)", "cancelled take(Ping)",
+      ])
   }
 }

@@ -62,10 +62,14 @@ struct SagaTestTests {
 
   @Test("a scripted action that no saga takes is an error")
   func actionNotTaken() async throws {
-    let test = SagaTest<TestState>({ saga in _ = try await saga.take(Request.self) }, state: TestState())
-      .dispatch(Request(id: 1))
-      .dispatch(Request(id: 2))
-    await #expect(throws: SagaTestError.actionNotTaken("\(Request(id: 2))")) { try await test.run() }
+    let test = SagaTest<TestState>(
+      { saga in _ = try await saga.take(Request.self) }, state: TestState()
+    )
+    .dispatch(Request(id: 1))
+    .dispatch(Request(id: 2))
+    await #expect(throws: SagaTestError.actionNotTaken("\(Request(id: 2))")) {
+      try await test.run()
+    }
   }
 
   @Test("the saga's error is thrown by run")

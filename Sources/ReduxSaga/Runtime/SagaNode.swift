@@ -124,7 +124,8 @@ final class SagaNode: Sendable {
       return state.nextWaiter
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let isFinished = state.withLock { state in
           if !state.isFinished { state.finishWaiters[id] = continuation }
           return state.isFinished

@@ -96,11 +96,13 @@ public struct SagaTest<State: Sendable>: Sendable {
   ///   while a scripted action was still waiting for a taker.
   public func run() async throws -> SagaTestResult<State> {
     let puts = Protected<[any Action]>([])
-    let sagas = SagaMiddleware<State>(clock: clock, monitor: { event in
-      if case .put(let action) = event.effect, case .started = event.phase {
-        puts.withLock { $0.append(action) }
-      }
-    })
+    let sagas = SagaMiddleware<State>(
+      clock: clock,
+      monitor: { event in
+        if case .put(let action) = event.effect, case .started = event.phase {
+          puts.withLock { $0.append(action) }
+        }
+      })
     let store = Store(initialState: initialState, reducer: reducer, middleware: [sagas.middleware])
     let runtime = sagas.runtime
     runtime.stubs.withLock { [stubs] in $0 = stubs }
