@@ -19,7 +19,7 @@ extension SagaContext {
     try await race(among: branches)
   }
 
-  /// Races a list of branches built at run time; see ``race(among:)-(()->Value...)``.
+  /// Races a list of branches built at run time; see `race(among:)`.
   ///
   /// - Throws: The error of the first branch to finish, if it failed.
   public func race<Value: Sendable>(
@@ -81,7 +81,7 @@ extension SagaContext {
     try await all(of: branches)
   }
 
-  /// Runs a list of branches built at run time together; see ``all(of:)-(()->Value...)``.
+  /// Runs a list of branches built at run time together; see `all(of:)`.
   ///
   /// - Throws: The first error; the other branches are cancelled first.
   public func all<Value: Sendable>(
