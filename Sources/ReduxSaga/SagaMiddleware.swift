@@ -1,6 +1,6 @@
 import ReduxCore
 
-/// Runs sagas alongside a ``Store``: plug its ``middleware`` into the store, then ``run(_:_:)``
+/// Runs sagas alongside a `Store`: plug its ``middleware`` into the store, then ``run(_:_:)``
 /// sagas.
 ///
 /// ```swift
@@ -39,7 +39,7 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     runtime = SagaRuntime(clock: clock, onError: onError, monitor: monitor)
   }
 
-  /// The middleware to give the one ``Store`` these sagas run against.
+  /// The middleware to give the one `Store` these sagas run against.
   ///
   /// It reduces each action first (`next(action)`), then hands it to the sagas. When the store
   /// that holds it is released, the running sagas are cancelled.

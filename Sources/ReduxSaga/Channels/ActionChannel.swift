@@ -60,7 +60,9 @@ extension SagaContext {
 
   /// Creates a channel for passing values between sagas.
   ///
-  /// - Parameter buffer: How many values to keep while nobody takes; every one by default.
+  /// - Parameters:
+  ///   - type: The type of the values.
+  ///   - buffer: How many values to keep while nobody takes; every one by default.
   public func channel<Element: Sendable>(
     of type: Element.Type = Element.self, buffer: ChannelBuffer = .expanding
   ) -> Channel<Element> {

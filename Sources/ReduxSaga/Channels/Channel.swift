@@ -1,8 +1,8 @@
 /// A queue between sagas (or between a callback source and a saga): ``put(_:)`` values in,
 /// ``take()`` them out in order, one taker per value.
 ///
-/// Create one with ``SagaContext/channel(buffer:)``, ``SagaContext/actionChannel(_:buffer:)``
-/// or ``SagaContext/eventChannel(buffer:_:)``. A value put while a saga is waiting in
+/// Create one with ``SagaContext/channel(of:buffer:)``, ``SagaContext/actionChannel(_:buffer:)``
+/// or ``SagaContext/eventChannel(of:buffer:_:)``. A value put while a saga is waiting in
 /// ``take()`` goes straight to the longest-waiting taker; otherwise the ``ChannelBuffer``
 /// decides whether it is kept. After ``close()``, takers get the values still buffered, then
 /// the channel's end.

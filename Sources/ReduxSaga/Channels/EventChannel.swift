@@ -30,6 +30,7 @@ extension SagaContext {
   /// ```
   ///
   /// - Parameters:
+  ///   - type: The type of the values the source emits.
   ///   - buffer: What to keep while nobody takes; nothing by default, as in redux-saga.
   ///   - subscribe: Starts the source; returns how to stop it.
   public func eventChannel<Element: Sendable>(

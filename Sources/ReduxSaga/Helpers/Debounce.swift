@@ -7,6 +7,12 @@ extension SagaContext {
   /// A worker already running is not cancelled by later actions. Time is the runtime's clock.
   /// It is an attached fork with the same cancellation and error rules as
   /// ``takeEvery(_:name:_:)``.
+  ///
+  /// - Parameters:
+  ///   - type: The action type to react to.
+  ///   - interval: How long the interval lasts, on the runtime's clock.
+  ///   - name: The helper's name; workers are named `"<name> worker"`.
+  ///   - worker: The saga to run for an action.
   @discardableResult
   public func debounce<A: Action>(
     _ type: A.Type, for interval: Duration, name: String? = nil,

@@ -6,6 +6,11 @@ extension SagaContext {
   ///
   /// It is an attached fork with the same cancellation and error rules as
   /// ``takeEvery(_:name:_:)``.
+  ///
+  /// - Parameters:
+  ///   - type: The action type to react to.
+  ///   - name: The helper's name; workers are named `"<name> worker"`.
+  ///   - worker: The saga to run for each action.
   @discardableResult
   public func takeLeading<A: Action>(
     _ type: A.Type, name: String? = nil,
@@ -18,7 +23,10 @@ extension SagaContext {
   /// action with the same key is running.
   ///
   /// - Parameters:
+  ///   - type: The action type to react to.
   ///   - key: Picks the key from an action; runs on the dispatching thread, keep it pure.
+  ///   - name: The helper's name; workers are named `"<name> worker"`.
+  ///   - worker: The saga to run for each action.
   @discardableResult
   public func takeLeading<A: Action, Key: Hashable & Sendable>(
     _ type: A.Type, by key: @escaping @Sendable (A) -> Key, name: String? = nil,

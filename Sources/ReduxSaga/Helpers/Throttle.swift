@@ -8,6 +8,12 @@ extension SagaContext {
   /// So the worker runs at most once per interval, for the first action and then the latest
   /// one. Time is the runtime's clock. It is an attached fork with the same cancellation and
   /// error rules as ``takeEvery(_:name:_:)``.
+  ///
+  /// - Parameters:
+  ///   - type: The action type to react to.
+  ///   - interval: How long the interval lasts, on the runtime's clock.
+  ///   - name: The helper's name; workers are named `"<name> worker"`.
+  ///   - worker: The saga to run for an action.
   @discardableResult
   public func throttle<A: Action>(
     _ type: A.Type, for interval: Duration, name: String? = nil,

@@ -13,7 +13,7 @@ import ReduxCore
 /// ```
 ///
 /// ## How it runs
-/// The saga runs on a real ``Store`` with the reducer. Each scripted action is dispatched as
+/// The saga runs on a real `Store` with the reducer. Each scripted action is dispatched as
 /// soon as some saga is waiting for it (a `take`, an action channel or a helper), so a test
 /// never loses an action to timing; then ``END`` is dispatched and `run` waits for the saga
 /// and its forks to finish. `delay` returns at once unless you pass a clock. Calls made with
