@@ -210,3 +210,19 @@ struct ChannelTests {
     #expect(result == [5])
   }
 }
+
+@Suite("action channels by predicate")
+struct ActionChannelPredicateTests {
+  @Test("actionChannel(where:) queues only the actions that satisfy the predicate")
+  func predicateChannel() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("filter") { saga in
+      let big = saga.actionChannel(where: { ($0 as? Add)?.amount ?? 0 > 5 })
+      _ = try await saga.take(Stop.self)
+      return big.flush().compactMap { ($0 as? Add)?.amount }
+    }
+    for amount in [1, 10, 3, 20] { harness.store.dispatch(Add(amount: amount)) }
+    harness.store.dispatch(Stop())
+    #expect(try await task.value == [10, 20])
+  }
+}

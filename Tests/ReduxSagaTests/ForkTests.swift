@@ -166,4 +166,42 @@ struct ForkTests {
     await released.wait { $0 == 1_000 }
     #expect(released.value == 1_000)
   }
+
+  @Test("a saga aborted by its fork does not count as cancelled, and knows its saga stack")
+  func abortedIsNotCancelled() async throws {
+    let harness = Harness()
+    let seen = Box<(cancelled: Bool, stack: [String])?>(nil)
+    let parent = harness.sagas.run("parent") { saga in
+      saga.fork("failing") { failing in
+        _ = try await failing.take(Ping.self)
+        throw TestError()
+      }
+      do {
+        _ = try await saga.take(Stop.self)
+      } catch {
+        seen.update { $0 = (saga.isCancelled, saga.sagaStack) }
+        throw error
+      }
+    }
+    harness.store.dispatch(Ping())
+    await #expect(throws: TestError()) { try await parent.value }
+    #expect(seen.value?.cancelled == false)
+    #expect(seen.value?.stack == ["parent"])
+  }
+
+  @Test("a three-way race returns the winner in its slot")
+  func threeWayRace() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("racer") { saga in
+      try await saga.race(
+        { try await saga.take(Request.self) },
+        { try await saga.take(Ping.self) },
+        { try await saga.take(Stop.self) })
+    }
+    harness.store.dispatch(Ping(id: 4))
+    let (request, ping, stop) = try await task.value
+    #expect(request == nil)
+    #expect(ping == Ping(id: 4))
+    #expect(stop == nil)
+  }
 }

@@ -71,6 +71,8 @@ struct SagaMiddlewareTests {
     #expect(throws: CancellationError.self) { try result.get() }
     #expect(task.isCancelled)
     #expect(!task.isRunning)
+    let late = sagas.run("late") { saga in try await saga.call("never") { 1 } }
+    await #expect(throws: CancellationError.self) { try await late.value }
   }
 
   @Test("a middleware copy that never reaches a store does not stop the sagas")

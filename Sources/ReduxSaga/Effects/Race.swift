@@ -28,7 +28,7 @@ extension SagaContext {
     precondition(!branches.isEmpty, "race needs at least one branch.")
     return try await perform(.race(branches.count)) {
       try await withThrowingTaskGroup(of: Value.self) { group in
-        for branch in branches { group.addTask { try await branch() } }
+        for branch in branches { group.addBranch { try await branch() } }
         defer { group.cancelAll() }
         guard let winner = try await group.next() else { throw CancellationError() }
         return winner
@@ -90,7 +90,7 @@ extension SagaContext {
     try await perform(.all(branches.count)) {
       try await withThrowingTaskGroup(of: (Int, Value).self) { group in
         for (index, branch) in branches.enumerated() {
-          group.addTask { (index, try await branch()) }
+          group.addBranch { (index, try await branch()) }
         }
         var results = [Value?](repeating: nil, count: branches.count)
         for try await (index, value) in group { results[index] = value }
@@ -144,5 +144,19 @@ private enum Either3<A: Sendable, B: Sendable, C: Sendable>: Sendable {
   }
   var third: C? {
     if case .third(let value) = self { value } else { nil }
+  }
+}
+
+extension ThrowingTaskGroup where Failure == any Error {
+  /// Adds a branch that runs synchronously up to its first suspension where the platform
+  /// allows, so a branch's `take` is registered before `race` or `all` starts waiting.
+  fileprivate mutating func addBranch(
+    _ operation: sending @escaping @isolated(any) () async throws -> ChildTaskResult
+  ) {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      addImmediateTask(operation: operation)
+    } else {
+      addTask(operation: operation)
+    }
   }
 }
