@@ -1,3 +1,4 @@
+import Clocks
 import ReduxCore
 import ReduxSaga
 import Testing
@@ -115,5 +116,20 @@ struct CallTests {
     }
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(!ran.value)
+  }
+}
+
+@Suite("injected clocks")
+struct ClockInjectionTests {
+  @Test("any Clock<Duration> can drive delays, such as swift-clocks' ImmediateClock")
+  func immediateClock() async throws {
+    let sagas = SagaMiddleware<TestState>(clock: ImmediateClock())
+    let store = Store(
+      initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
+    try await sagas.run("sleeper") { saga in
+      try await saga.delay(.seconds(3600))
+      saga.put(Add(amount: 2))
+    }.value
+    #expect(store.state.count == 2)
   }
 }
