@@ -55,11 +55,11 @@ public final class Store<State: Sendable>: Sendable {
   ) {
     let box = StoreBox(state: initialState, reducer: reducer)
     let weakStore = WeakStore<State>()
+    let context = MiddlewareContext(box: box, store: weakStore)
     self.box = box
     if middleware.isEmpty {
       chain = nil
     } else {
-      let context = MiddlewareContext(box: box, store: weakStore)
       var next: Middleware<State>.Next = { action in box.reduceAndNotify(action) }
       for step in middleware.reversed() {
         let rest = next
@@ -69,10 +69,8 @@ public final class Store<State: Sendable>: Sendable {
       chain = next
     }
     weakStore.value = self
-    if !middleware.isEmpty {
-      let context = MiddlewareContext(box: box, store: weakStore)
-      for step in middleware { step.onAttach?(context) }
-    }
+    // Only now can the context dispatch: middleware may start work (a saga runtime) at once.
+    for step in middleware { step.onAttach?(context) }
   }
 
   deinit {

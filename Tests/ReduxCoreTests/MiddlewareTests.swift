@@ -116,3 +116,30 @@ struct MiddlewareTests {
     #expect(context.state.count == 7)
   }
 }
+
+@Suite("Middleware attach")
+struct MiddlewareAttachTests {
+  @Test("onAttach runs once per store, in order, before any action, with a working context")
+  func attachBeforeFirstAction() {
+    let events = Recorder<String>()
+    func attaching(_ name: String) -> Middleware<Counter> {
+      Middleware(
+        onAttach: { context in
+          events.append("\(name) attached at \(context.state.count)")
+          if name == "b" { context.dispatch(Add(amount: 5)) }
+        },
+        { _, action, next in
+          events.append("\(name) saw \(type(of: action))")
+          next(action)
+        })
+    }
+    let store = makeCounterStore(middleware: [attaching("a"), attaching("b")])
+    #expect(
+      events.values == [
+        "a attached at 0", "b attached at 0", "a saw Add", "b saw Add",
+      ])
+    #expect(store.state.count == 5)
+    store.dispatch(Increment())
+    #expect(events.values.count == 6)
+  }
+}
