@@ -86,10 +86,15 @@ let stats = ReduceStore(initialState: Stats(), dispatcher: dispatcher)
     if case .failure(let error) = result { stats.lastError = "\(error)" }
   }
 
-todos.onChange {
+// A store owns its listeners: capture it weakly in them, or it is never released.
+todos.onChange { [weak todos] in
+  guard let todos else { return }
   print("  todos changed:", todos.state.map { "\($0.title)\($0.done ? " ✓" : "")" })
 }
-stats.onChange { print("  stats changed:", stats.state) }
+stats.onChange { [weak stats] in
+  guard let stats else { return }
+  print("  stats changed:", stats.state)
+}
 let group = StoreGroup(stores: [todos, stats], dispatcher: dispatcher) { dispatched in
   print("  after \(dispatched): \(todos.state.count) todos, \(stats.state.open) open")
 }

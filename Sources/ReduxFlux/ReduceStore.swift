@@ -8,7 +8,7 @@ import ReduxCore
 ///   .reduce(CreateTodo.self) { todos, result in
 ///     if case .success(let todo) = result { todos.append(todo) }
 ///   }
-/// todos.onChange { print(todos.state.count, "todos") }
+/// todos.onChange { [weak todos] in print(todos?.state.count ?? 0, "todos") }
 /// ```
 ///
 /// ## Edges
