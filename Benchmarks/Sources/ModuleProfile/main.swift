@@ -1,0 +1,66 @@
+// Runs one ModuleBenchmarks scenario a given number of times, for valgrind's callgrind, as
+// CoreProfile does for the core. Only `measured` is counted when callgrind is told so:
+//
+//   swift build -c release --package-path Benchmarks --product ModuleProfile
+//   valgrind --tool=callgrind --toggle-collect='*measured*' \
+//     Benchmarks/.build/release/ModuleProfile command-action 20000
+//
+// Divide the total by the count for instructions per operation.
+import CoreFixtures
+import ModuleFixtures
+import ReduxCommand
+import ReduxCore
+import ReduxEffects
+import ReduxFlux
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@inline(never)
+func measured(_ count: Int, _ body: () throws -> Void) rethrows {
+  for _ in 0..<count { try body() }
+}
+
+let scenarios = [
+  "flux-independent", "flux-earlier", "flux-later", "command-none", "command-action",
+  "effects-none", "effects-typed", "effects-logger",
+]
+let arguments = CommandLine.arguments.dropFirst()
+guard let scenario = arguments.first, scenarios.contains(scenario) else {
+  print("usage: ModuleProfile <\(scenarios.joined(separator: "|"))> [count]")
+  exit(2)
+}
+let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+
+switch scenario {
+case "flux-independent", "flux-earlier", "flux-later":
+  let order: FluxChainOrder =
+    switch scenario {
+    case "flux-independent": .independent
+    case "flux-earlier": .waitForEarlier
+    default: .waitForLater
+    }
+  let (dispatcher, stores) = makeFluxChain(order: order)
+  try measured(count) { try dispatcher.dispatch(Tick()) }
+  sink(stores)
+case "command-none":
+  let store = Store(initialState: PingPong(), commandReducer: pingOnlyReducer)
+  measured(count) { store.dispatch(Ping()) }
+case "command-action":
+  let store = Store(initialState: PingPong(), commandReducer: pingPongReducer)
+  measured(count) { store.dispatch(Ping()) }
+case "effects-none":
+  let store = Store(initialState: Counter(), reducer: counterReducer, effects: [])
+  measured(count) { store.dispatch(Increment()) }
+case "effects-typed":
+  let store = Store(initialState: Counter(), reducer: counterReducer, effects: tenTypedEffects)
+  measured(count) { store.dispatch(Increment()) }
+default:
+  let store = Store(
+    initialState: Counter(), reducer: counterReducer, effects: [makeQuietLoggerEffect()])
+  measured(count) { store.dispatch(Increment()) }
+}
+print("\(scenario): \(count) operations")
