@@ -25,6 +25,7 @@ public struct Middleware<State: Sendable>: Sendable {
 
   @usableFromInline let body:
     @Sendable (_ context: MiddlewareContext<State>, _ action: any Action, _ next: Next) -> Void
+  let onAttach: (@Sendable (_ context: MiddlewareContext<State>) -> Void)?
 
   /// Creates a middleware from a closure called once for each action.
   public init(
@@ -34,6 +35,27 @@ public struct Middleware<State: Sendable>: Sendable {
       ) -> Void
   ) {
     self.body = body
+    self.onAttach = nil
+  }
+
+  /// Creates a middleware that also learns its store's context as soon as the store exists.
+  ///
+  /// `onAttach` runs once, at the end of the store's initializer, before any action; it lets a
+  /// middleware start work that reads state or dispatches before the first action (a saga
+  /// runtime, for instance). The context holds the store weakly, so it may be kept.
+  ///
+  /// - Parameters:
+  ///   - onAttach: Called once with the context of the store that holds this middleware.
+  ///   - body: Called once for each action.
+  public init(
+    onAttach: @escaping @Sendable (_ context: MiddlewareContext<State>) -> Void,
+    _ body:
+      @escaping @Sendable (
+        _ context: MiddlewareContext<State>, _ action: any Action, _ next: Next
+      ) -> Void
+  ) {
+    self.body = body
+    self.onAttach = onAttach
   }
 }
 

@@ -69,6 +69,10 @@ public final class Store<State: Sendable>: Sendable {
       chain = next
     }
     weakStore.value = self
+    if !middleware.isEmpty {
+      let context = MiddlewareContext(box: box, store: weakStore)
+      for step in middleware { step.onAttach?(context) }
+    }
   }
 
   deinit {

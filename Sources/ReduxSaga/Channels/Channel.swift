@@ -1,0 +1,151 @@
+/// A queue between sagas (or between a callback source and a saga): ``put(_:)`` values in,
+/// ``take()`` them out in order, one taker per value.
+///
+/// Create one with ``SagaContext/channel(of:buffer:)``, ``SagaContext/actionChannel(_:buffer:)``
+/// or ``SagaContext/eventChannel(of:buffer:_:)``. A value put while a saga is waiting in
+/// ``take()`` goes straight to the longest-waiting taker; otherwise the ``ChannelBuffer``
+/// decides whether it is kept. After ``close()``, takers get the values still buffered, then
+/// the channel's end.
+///
+/// Safe to use from any thread.
+public final class Channel<Element: Sendable>: Sendable {
+  private let state: Protected<ChannelState<Element>>
+
+  init(buffer: ChannelBuffer) {
+    state = Protected(ChannelState(buffer: BufferQueue(buffer)))
+  }
+
+  /// Whether the channel is closed (it may still hold buffered values).
+  public var isClosed: Bool { state.withLock { $0.isClosed } }
+
+  /// Sends a value to the longest-waiting taker, or buffers it.
+  ///
+  /// Does nothing on a closed channel, and drops the value when the buffer's rule says so.
+  ///
+  /// - Throws: ``ChannelError/overflow(capacity:)`` when a ``ChannelBuffer/fixed(_:)`` buffer
+  ///   is full.
+  public func put(_ element: Element) throws(ChannelError) {
+    let taker: Result<CheckedContinuation<Element?, any Error>?, ChannelError> = state.withLock {
+      state in
+      guard !state.isClosed else { return .success(nil) }
+      if !state.takerOrder.isEmpty {
+        return .success(state.takers.removeValue(forKey: state.takerOrder.removeFirst()))
+      }
+      do throws(ChannelError) {
+        try state.buffer.append(element)
+        return .success(nil)
+      } catch {
+        return .failure(error)
+      }
+    }
+    try taker.get()?.resume(returning: element)
+  }
+
+  /// Waits for the next value and returns it.
+  ///
+  /// - Throws: ``ChannelError/closed`` once the channel is closed and drained (after ``END``
+  ///   this ends the saga quietly), ``ChannelError/overflow(capacity:)`` if the channel was
+  ///   closed by an overflow, or `CancellationError` if the saga is cancelled while waiting.
+  public func take() async throws -> Element {
+    guard let element = try await takeMaybe() else { throw ChannelError.closed }
+    return element
+  }
+
+  /// Waits for the next value, or returns `nil` once the channel is closed and drained.
+  ///
+  /// - Throws: ``ChannelError/overflow(capacity:)`` if the channel was closed by an overflow,
+  ///   or `CancellationError` if the saga is cancelled while waiting.
+  public func takeMaybe() async throws -> Element? {
+    try Task.checkCancellation()
+    let id = state.withLock { state in
+      defer { state.nextTaker += 1 }
+      return state.nextTaker
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Element?, any Error>) in
+        let now: Result<Element?, any Error>? = state.withLock { state in
+          if let element = state.buffer.removeFirst() { return .success(element) }
+          if state.isClosed {
+            return state.failure.map { .failure($0) } ?? .success(nil)
+          }
+          if Task.isCancelled { return .failure(CancellationError()) }
+          state.takers[id] = continuation
+          state.takerOrder.append(id)
+          return nil
+        }
+        if let now { continuation.resume(with: now) }
+      }
+    } onCancel: {
+      let taker = state.withLock { state in
+        state.takerOrder.removeAll { $0 == id }
+        return state.takers.removeValue(forKey: id)
+      }
+      taker?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Removes and returns every buffered value, without waiting.
+  public func flush() -> [Element] {
+    state.withLock { $0.buffer.removeAll() }
+  }
+
+  /// Closes the channel: later puts are ignored, waiting takers end, and buffered values can
+  /// still be taken. Runs the channel's unsubscribe (for an event channel) once.
+  public func close() {
+    close(failure: nil)
+  }
+
+  /// Closes the channel; `failure`, if any, is what takers get once it is drained.
+  func close(failure: ChannelError?) {
+    let closed = state.withLock { state in
+      guard !state.isClosed else { return nil as ClosedWork? }
+      state.isClosed = true
+      state.failure = failure
+      let takers = state.takerOrder.compactMap { state.takers[$0] }
+      state.takers = [:]
+      state.takerOrder = []
+      defer { state.onClose = [] }
+      return ClosedWork(takers: takers, onClose: state.onClose)
+    }
+    guard let closed else { return }
+    for taker in closed.takers {
+      if let failure { taker.resume(throwing: failure) } else { taker.resume(returning: nil) }
+    }
+    for action in closed.onClose { action() }
+  }
+
+  /// Runs `action` when the channel closes, or now if it is closed.
+  func onClose(_ action: @escaping @Sendable () -> Void) {
+    let isClosed = state.withLock { state in
+      if !state.isClosed { state.onClose.append(action) }
+      return state.isClosed
+    }
+    if isClosed { action() }
+  }
+
+  /// Buffers a value from a source that cannot handle errors (the store, an event source):
+  /// an overflow closes the channel with the error.
+  func offer(_ element: Element) {
+    do {
+      try put(element)
+    } catch {
+      close(failure: error)
+    }
+  }
+
+  private struct ClosedWork {
+    let takers: [CheckedContinuation<Element?, any Error>]
+    let onClose: [@Sendable () -> Void]
+  }
+}
+
+private struct ChannelState<Element: Sendable> {
+  var buffer: BufferQueue<Element>
+  var takers: [UInt64: CheckedContinuation<Element?, any Error>] = [:]
+  var takerOrder: [UInt64] = []
+  var nextTaker: UInt64 = 0
+  var isClosed = false
+  var failure: ChannelError?
+  var onClose: [@Sendable () -> Void] = []
+}

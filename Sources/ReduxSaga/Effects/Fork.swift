@@ -1,0 +1,65 @@
+extension SagaContext {
+  /// Starts an attached saga and returns its handle at once.
+  ///
+  /// Attached means, as in redux-saga: this saga finishes only after the fork has finished;
+  /// cancelling this saga cancels the fork; and an error in the fork aborts this saga (the
+  /// effect it is blocked on is cancelled), cancels its other forks, and becomes this saga's
+  /// error. A fork started by a cancelled saga starts cancelled.
+  ///
+  /// - Parameters:
+  ///   - name: The fork's name in saga stacks and monitor events.
+  ///   - saga: The fork's body, run on a new task.
+  @discardableResult
+  public func fork<Value: Sendable>(
+    _ name: String = "fork",
+    _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
+  ) -> SagaTask<Value> {
+    let effectID = started(.fork(name))
+    let child = node.makeChild(name: name)
+    let task = SagaTask(node: child, task: child.launch(runtime: runtime, saga))
+    if let effectID { report(effectID, .fork(name), .resolved) }
+    return task
+  }
+
+  /// Starts a detached saga and returns its handle at once.
+  ///
+  /// The spawned saga is independent: this saga does not wait for it, cancelling this saga does
+  /// not cancel it, and its error goes to the `onError` hook instead of aborting this saga. It
+  /// is still cancelled when the store is released.
+  @discardableResult
+  public func spawn<Value: Sendable>(
+    _ name: String = "spawn",
+    _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
+  ) -> SagaTask<Value> {
+    let effectID = started(.spawn(name))
+    let task = runtime.start(node.makeSpawn(name: name), saga)
+    if let effectID { report(effectID, .spawn(name), .resolved) }
+    return task
+  }
+
+  /// Waits for a saga and its attached forks to finish, and returns its value.
+  ///
+  /// - Throws: The saga's error; `CancellationError` if the joined saga was cancelled, or if
+  ///   this saga is cancelled while waiting (the joined saga keeps running unless it is one of
+  ///   this saga's forks).
+  public func join<Value: Sendable>(_ task: SagaTask<Value>) async throws -> Value {
+    try await perform(.join(task.name)) {
+      try await task.value
+    }
+  }
+
+  /// Cancels a saga and, recursively, its attached forks. Does nothing if it has finished.
+  public func cancel<Value: Sendable>(_ task: SagaTask<Value>) {
+    let effectID = started(.cancel(task.name))
+    task.cancel()
+    if let effectID { report(effectID, .cancel(task.name), .resolved) }
+  }
+
+  /// Cancels this saga: its next waiting effect throws `CancellationError`, and its forks are
+  /// cancelled.
+  public func cancel() {
+    let effectID = started(.cancel(node.name))
+    node.cancel()
+    if let effectID { report(effectID, .cancel(node.name), .resolved) }
+  }
+}

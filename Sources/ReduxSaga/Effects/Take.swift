@@ -1,0 +1,119 @@
+import ReduxCore
+
+extension SagaContext {
+  /// Waits for the next action of type `A` that the store reduces, and returns it.
+  ///
+  /// The saga is registered from the moment `take` is called until the action arrives; an
+  /// action reduced while the saga is busy elsewhere (between two takes) is not seen, exactly
+  /// as in redux-saga. Use ``actionChannel(_:buffer:)`` to queue actions instead.
+  ///
+  /// - Throws: `CancellationError` if the saga is cancelled while waiting;
+  ///   ``ChannelError/closed`` after ``END``, which ends the saga quietly unless caught.
+  public func take<A: Action>(_ type: A.Type) async throws -> A {
+    guard let action = try await awaitAction(.take(String(describing: A.self)), { $0.as(A.self) })
+    else { throw ChannelError.closed }
+    return action
+  }
+
+  /// Waits for the next action that satisfies `predicate`, and returns it.
+  ///
+  /// `predicate` runs on the thread that dispatches, under the runtime's lock: keep it pure
+  /// and fast, and do not dispatch from it.
+  ///
+  /// - Throws: `CancellationError` when cancelled; ``ChannelError/closed`` after ``END``.
+  public func take(
+    where predicate: @escaping @Sendable (any Action) -> Bool
+  ) async throws -> any Action {
+    let action = try await awaitAction(.take("where")) { action in
+      predicate(action) ? action : nil
+    }
+    guard let action else { throw ChannelError.closed }
+    return action
+  }
+
+  /// Waits for the next action of type `A`, or returns `nil` once ``END`` is dispatched.
+  ///
+  /// Unlike ``take(_:)`` it lets the saga go on after END, for instance to clean up.
+  public func takeMaybe<A: Action>(_ type: A.Type) async throws -> A? {
+    try await awaitAction(.takeMaybe(String(describing: A.self))) { $0.as(A.self) }
+  }
+
+  /// Registers a one-shot watcher and waits for its match; `nil` after END.
+  func awaitAction<Value: Sendable>(
+    _ effect: SagaEffect, _ match: @escaping @Sendable (any Action) -> Value?
+  ) async throws -> Value? {
+    try checkCancellation()
+    let hub = runtime.hub
+    let id = hub.makeID()
+    let waiting = Protected<CheckedContinuation<Value?, any Error>?>(nil)
+    var effectID: UInt64?
+    do {
+      let value = try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation {
+          (continuation: CheckedContinuation<Value?, any Error>) in
+          waiting.withLock { $0 = continuation }
+          let watcher = Watcher(
+            id: id, isOneShot: true,
+            offer: { action in
+              guard let value = match(action) else { return nil }
+              return { continuation.resume(returning: value) }
+            },
+            end: { continuation.resume(returning: nil) })
+          guard hub.add(watcher) else {
+            continuation.resume(returning: nil)
+            return
+          }
+          if Task.isCancelled, hub.remove(id) {
+            continuation.resume(throwing: CancellationError())
+            return
+          }
+          // Reported after registering, so an observer may dispatch the awaited action now.
+          effectID = started(effect)
+        }
+      } onCancel: {
+        if hub.remove(id) { waiting.withLock { $0 }?.resume(throwing: CancellationError()) }
+      }
+      if let effectID { report(effectID, effect, .resolved) }
+      return value
+    } catch {
+      if let effectID {
+        report(effectID, effect, error is CancellationError ? .cancelled : .rejected(error))
+      }
+      throw error
+    }
+  }
+
+  /// Registers a persistent watcher that calls `onAction` for each match (on the dispatching
+  /// thread), and waits until END (returns) or cancellation (throws).
+  func watch<Value: Sendable>(
+    _ match: @escaping @Sendable (any Action) -> Value?,
+    _ onAction: @escaping @Sendable (Value) -> Void
+  ) async throws {
+    try checkCancellation()
+    let hub = runtime.hub
+    let id = hub.makeID()
+    let waiting = Protected<CheckedContinuation<Void, any Error>?>(nil)
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        waiting.withLock { $0 = continuation }
+        let watcher = Watcher(
+          id: id, isOneShot: false,
+          offer: { action in
+            guard let value = match(action) else { return nil }
+            return { onAction(value) }
+          },
+          end: { continuation.resume() })
+        guard hub.add(watcher) else {
+          continuation.resume()
+          return
+        }
+        if Task.isCancelled, hub.remove(id) {
+          continuation.resume(throwing: CancellationError())
+        }
+      }
+    } onCancel: {
+      if hub.remove(id) { waiting.withLock { $0 }?.resume(throwing: CancellationError()) }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import ReduxCore
+
+extension SagaContext {
+  /// Forks `worker` for an action of type `A` only when no worker of this helper is running;
+  /// actions that arrive meanwhile are ignored.
+  ///
+  /// It is an attached fork with the same cancellation and error rules as
+  /// ``takeEvery(_:name:_:)``.
+  ///
+  /// - Parameters:
+  ///   - type: The action type to react to.
+  ///   - name: The helper's name; workers are named `"<name> worker"`.
+  ///   - worker: The saga to run for each action.
+  @discardableResult
+  public func takeLeading<A: Action>(
+    _ type: A.Type, name: String? = nil,
+    _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
+  ) -> SagaTask<Void> {
+    takeLeading(type, by: { _ in true }, name: name ?? "takeLeading(\(A.self))", worker)
+  }
+
+  /// Like ``takeLeading(_:name:_:)``, per key: an action is ignored only while a worker for an
+  /// action with the same key is running.
+  ///
+  /// - Parameters:
+  ///   - type: The action type to react to.
+  ///   - key: Picks the key from an action; runs on the dispatching thread, keep it pure.
+  ///   - name: The helper's name; workers are named `"<name> worker"`.
+  ///   - worker: The saga to run for each action.
+  @discardableResult
+  public func takeLeading<A: Action, Key: Hashable & Sendable>(
+    _ type: A.Type, by key: @escaping @Sendable (A) -> Key, name: String? = nil,
+    _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
+  ) -> SagaTask<Void> {
+    let name = name ?? "takeLeading(\(A.self), by:)"
+    return fork(name) { helper in
+      let running = Protected<Set<Key>>([])
+      try await helper.watch({ $0.as(A.self) }) { action in
+        let id = key(action)
+        guard running.withLock({ $0.insert(id).inserted }) else { return }
+        let task = helper.fork("\(name) worker") { try await worker($0, action) }
+        task.node.onFinish { _ = running.withLock { $0.remove(id) } }
+      }
+    }
+  }
+}

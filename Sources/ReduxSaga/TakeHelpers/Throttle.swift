@@ -1,0 +1,52 @@
+import ReduxCore
+
+extension SagaContext {
+  /// Forks `worker` for an action of type `A`, then for `interval` keeps only the newest action
+  /// that arrives, and forks the worker for it when the interval ends (which starts a new
+  /// interval).
+  ///
+  /// So the worker runs at most once per interval, for the first action and then the latest
+  /// one. Time is the runtime's clock. It is an attached fork with the same cancellation and
+  /// error rules as ``takeEvery(_:name:_:)``.
+  ///
+  /// - Parameters:
+  ///   - type: The action type to react to.
+  ///   - interval: How long the interval lasts, on the runtime's clock.
+  ///   - name: The helper's name; workers are named `"<name> worker"`.
+  ///   - worker: The saga to run for an action.
+  @discardableResult
+  public func throttle<A: Action>(
+    _ type: A.Type, for interval: Duration, name: String? = nil,
+    _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
+  ) -> SagaTask<Void> {
+    let name = name ?? "throttle(\(A.self))"
+    return fork(name) { helper in
+      let window = Protected(ThrottleWindow<A>())
+      @Sendable func start(_ action: A) {
+        helper.fork("\(name) worker") { try await worker($0, action) }
+        helper.fork("\(name) window") { timer in
+          try await timer.delay(interval)
+          let next: A? = window.withLock { window in
+            defer { window.trailing = nil }
+            if window.trailing == nil { window.isOpen = false }
+            return window.trailing
+          }
+          if let next { start(next) }
+        }
+      }
+      try await helper.watch({ $0.as(A.self) }) { action in
+        let isFirst = window.withLock { window in
+          if window.isOpen { window.trailing = action }
+          defer { window.isOpen = true }
+          return !window.isOpen
+        }
+        if isFirst { start(action) }
+      }
+    }
+  }
+}
+
+private struct ThrottleWindow<A: Sendable>: Sendable {
+  var isOpen = false
+  var trailing: A?
+}

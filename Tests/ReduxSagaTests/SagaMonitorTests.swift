@@ -1,0 +1,51 @@
+import ReduxCore
+import ReduxSaga
+import Testing
+
+@Suite("monitor")
+struct SagaMonitorTests {
+  @Test("the monitor sees effects start and resolve, in order, with the saga stack")
+  func startedAndResolved() async throws {
+    let harness = Harness()
+    try await harness.sagas.run("root") { saga in
+      saga.put(Add())
+      _ = try await saga.call("fetch") { 1 }
+      try await saga.fork("child") { child in try await child.delay(.zero) }.value
+    }.value
+    #expect(
+      harness.probe.started == [
+        "put(Add(amount: 1))", "call(fetch)", "fork(child)", "delay(0.0 seconds)",
+      ])
+    let resolved = harness.probe.events.filter {
+      if case .resolved = $0.phase { return true } else { return false }
+    }
+    #expect(resolved.count == 4)
+    let delay = try #require(
+      harness.probe.events.first { $0.effect.description.hasPrefix("delay") })
+    #expect(delay.sagaStack == ["root", "child"])
+  }
+
+  @Test("the monitor sees effects rejected and cancelled")
+  func rejectedAndCancelled() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("root") { saga in
+      _ = try? await saga.call("bad") { () async throws -> Int in throw TestError() }
+      _ = try await saga.take(Ping.self)
+    }
+    await harness.probe.waitForTakes(of: "Ping")
+    task.cancel()
+    _ = await task.result
+    let phases = harness.probe.events.map { event -> String in
+      switch event.phase {
+      case .started: "started \(event.effect)"
+      case .resolved: "resolved \(event.effect)"
+      case .rejected: "rejected \(event.effect)"
+      case .cancelled: "cancelled \(event.effect)"
+      }
+    }
+    #expect(
+      phases == [
+        "started call(bad)", "rejected call(bad)", "started take(Ping)", "cancelled take(Ping)",
+      ])
+  }
+}

@@ -1,0 +1,97 @@
+import ReduxCore
+import ReduxSaga
+import Testing
+
+/// The FetchUser flow of the original: take a request, call a fetch that can fail, put the
+/// outcome.
+@Sendable
+private func fetchUserSaga(_ saga: SagaContext<TestState>) async throws {
+  while true {
+    let request = try await saga.take(Request.self)
+    do {
+      let id = try await saga.call("fetchUser", with: request.id) { id -> Int in
+        Issue.record("the real fetch must not run in this test")
+        return id
+      }
+      saga.put(Response(id: id))
+    } catch {
+      saga.put(Failed(message: "\(error)"))
+    }
+  }
+}
+
+@Suite("SagaTest")
+struct SagaTestTests {
+  @Test("a stub function gets the call's argument; puts and the final state are reported in order")
+  func stubByFunction() async throws {
+    let result = try await SagaTest(fetchUserSaga, state: TestState(), reducer: testReducer)
+      .provide(call: "fetchUser") { (id: Int) async throws -> Int in id * 10 }
+      .dispatch(Request(id: 1))
+      .dispatch(Request(id: 2))
+      .run()
+    #expect(result.puts(of: Response.self) == [Response(id: 10), Response(id: 20)])
+    #expect(result.puts.count == 2)
+    #expect(result.state.log == ["response 10", "response 20"])
+  }
+
+  @Test("a call can be stubbed by value, or to throw")
+  func stubByValueOrError() async throws {
+    let success = try await SagaTest(fetchUserSaga, state: TestState(), reducer: testReducer)
+      .provide(call: "fetchUser", returning: 7)
+      .dispatch(Request(id: 1))
+      .run()
+    #expect(success.puts(of: Response.self) == [Response(id: 7)])
+
+    let failure = try await SagaTest(fetchUserSaga, state: TestState(), reducer: testReducer)
+      .provide(call: "fetchUser", throwing: TestError(message: "offline"))
+      .dispatch(Request(id: 1))
+      .run()
+    #expect(failure.puts(of: Failed.self).map(\.message) == ["\(TestError(message: "offline"))"])
+    #expect(failure.state.log.count == 1)
+  }
+
+  @Test("a stub whose type does not fit the call makes the call throw a typed error")
+  func stubTypeMismatch() async throws {
+    let result = try await SagaTest(fetchUserSaga, state: TestState(), reducer: testReducer)
+      .provide(call: "fetchUser", returning: "not an Int")
+      .dispatch(Request(id: 1))
+      .run()
+    let message = try #require(result.puts(of: Failed.self).first?.message)
+    #expect(message.contains("stubTypeMismatch"))
+  }
+
+  @Test("a scripted action that no saga takes is an error")
+  func actionNotTaken() async throws {
+    let test = SagaTest<TestState>(
+      { saga in _ = try await saga.take(Request.self) }, state: TestState()
+    )
+    .dispatch(Request(id: 1))
+    .dispatch(Request(id: 2))
+    await #expect(throws: SagaTestError.actionNotTaken("\(Request(id: 2))")) {
+      try await test.run()
+    }
+  }
+
+  @Test("the saga's error is thrown by run")
+  func sagaErrorIsThrown() async throws {
+    let test = SagaTest<TestState>({ _ in throw TestError(message: "saga") }, state: TestState())
+    await #expect(throws: TestError(message: "saga")) { try await test.run() }
+  }
+
+  @Test("delays end at once by default, so timed helpers run deterministically")
+  func delaysAreInstant() async throws {
+    let result = try await SagaTest<TestState>(
+      { saga in
+        _ = saga.debounce(Request.self, for: .seconds(1)) { worker, request in
+          worker.put(Response(id: request.id))
+        }
+        try await saga.delay(.seconds(3600))
+        saga.put(Add())
+      }, state: TestState(), reducer: testReducer
+    )
+    .dispatch(Request(id: 4))
+    .run()
+    #expect(result.puts(of: Response.self) == [Response(id: 4)])
+    #expect(result.state.count == 1)
+  }
+}

@@ -1,0 +1,110 @@
+import ReduxCore
+import ReduxSaga
+import Testing
+
+@Suite("take, takeMaybe, put and select")
+struct TakeTests {
+  @Test("take by type ignores other actions and returns the typed action")
+  func takeByType() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("taker") { saga in try await saga.take(Request.self) }
+    await harness.probe.waitForTakes(of: "Request")
+    harness.store.dispatch(Ping(id: 1))
+    harness.store.dispatch(Request(id: 2))
+    #expect(try await task.value == Request(id: 2))
+  }
+
+  @Test("take(where:) returns the first action that satisfies the predicate")
+  func takeWhere() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("taker") { saga in
+      try await saga.take { ($0 as? Request)?.id == 3 }
+    }
+    await harness.probe.waitForTakes(of: "where")
+    harness.store.dispatch(Request(id: 1))
+    harness.store.dispatch(Ping(id: 3))
+    harness.store.dispatch(Request(id: 3))
+    #expect(try await task.value as? Request == Request(id: 3))
+  }
+
+  @Test("every saga waiting in take receives the same action")
+  func takeIsMulticast() async throws {
+    let harness = Harness()
+    let first = harness.sagas.run("first") { try await $0.take(Ping.self) }
+    let second = harness.sagas.run("second") { try await $0.take(Ping.self) }
+    await harness.dispatch(Ping(id: 9), afterTakes: 2, of: "Ping")
+    #expect(try await first.value == Ping(id: 9))
+    #expect(try await second.value == Ping(id: 9))
+  }
+
+  @Test("takeMaybe returns nil after END, and a take after END ends its saga quietly")
+  func endEndsTakes() async throws {
+    let harness = Harness()
+    let steps = Box<[String]>([])
+    let maybe = harness.sagas.run("maybe") { saga in try await saga.takeMaybe(Ping.self) }
+    let ended = harness.sagas.run("ended") { saga in
+      _ = try await saga.take(Ping.self)
+      steps.update { $0.append("after take") }
+    }
+    await harness.dispatch(END(), afterTakes: 1, of: "Ping")
+    await harness.probe.waitForTakes(of: "Ping")
+    #expect(try await maybe.value == nil)
+    try await ended.value
+    #expect(steps.value.isEmpty)
+    let late = harness.sagas.run("late") { saga in try await saga.takeMaybe(Ping.self) }
+    #expect(try await late.value == nil)
+    #expect(harness.probe.errors.isEmpty)
+  }
+
+  @Test("an action dispatched while a saga is busy between two takes is missed, as in redux-saga")
+  func actionsBetweenTakesAreMissed() async throws {
+    let harness = Harness()
+    let gate = Box(false)
+    let seen = Box<[Int]>([])
+    let task = harness.sagas.run("slow") { saga in
+      while true {
+        let ping = try await saga.take(Ping.self)
+        seen.update { $0.append(ping.id) }
+        if ping.id == 3 { return }
+        await gate.wait { $0 }
+      }
+    }
+    await harness.dispatch(Ping(id: 1), of: "Ping")
+    await seen.wait { $0 == [1] }
+    harness.store.dispatch(Ping(id: 2))  // the saga is busy: nobody takes it
+    gate.update { $0 = true }
+    await harness.dispatch(Ping(id: 3), afterTakes: 2, of: "Ping")
+    try await task.value
+    #expect(seen.value == [1, 3])
+  }
+
+  @Test("put dispatches through the store, and select reads the result at once")
+  func putThenSelect() async throws {
+    let harness = Harness(state: TestState(count: 10))
+    let result = try await harness.sagas.run("putter") { saga in
+      let before = saga.select(\.count)
+      saga.put(Add(amount: 5))
+      return (before, saga.select(), saga.select { $0.count * 2 })
+    }.value
+    #expect(result.0 == 10)
+    #expect(result.1.count == 15)
+    #expect(result.2 == 30)
+  }
+
+  @Test("put still works in cleanup after the saga was cancelled")
+  func putAfterCancellation() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("cleaner") { saga in
+      do {
+        _ = try await saga.take(Ping.self)
+      } catch {
+        if saga.isCancelled { saga.put(Failed(message: "cancelled")) }
+        throw error
+      }
+    }
+    await harness.probe.waitForTakes(of: "Ping")
+    task.cancel()
+    _ = await task.result
+    #expect(harness.store.state.log == ["failed cancelled"])
+  }
+}
