@@ -54,6 +54,7 @@ let package = Package(
         .product(name: "ReduxFlux", package: "swift-redux"),
         .product(name: "ReduxCommand", package: "swift-redux"),
         .product(name: "ReduxEffects", package: "swift-redux"),
+        .product(name: "ReduxSaga", package: "swift-redux"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -68,6 +69,7 @@ let package = Package(
         .product(name: "ReduxFlux", package: "swift-redux"),
         .product(name: "ReduxCommand", package: "swift-redux"),
         .product(name: "ReduxEffects", package: "swift-redux"),
+        .product(name: "ReduxSaga", package: "swift-redux"),
       ],
       path: "Benchmarks/ModuleBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -82,6 +84,7 @@ let package = Package(
         .product(name: "ReduxFlux", package: "swift-redux"),
         .product(name: "ReduxCommand", package: "swift-redux"),
         .product(name: "ReduxEffects", package: "swift-redux"),
+        .product(name: "ReduxSaga", package: "swift-redux"),
       ]
     ),
   ],

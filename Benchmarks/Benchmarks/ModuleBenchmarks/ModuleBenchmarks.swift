@@ -6,6 +6,7 @@ import BenchmarkConfiguration
 // measures just before these.
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .redux
+  registerSaga()
   registerFlux()
   registerCommand()
   registerEffects()

@@ -5,13 +5,16 @@
 //   valgrind --tool=callgrind --toggle-collect='*measured*' \
 //     Benchmarks/.build/release/ModuleProfile command-action 20000
 //
-// Divide the total by the count for instructions per operation.
+// Divide the total by the count for instructions per operation. The saga scenarios need a saga
+// to be registered before `run` returns, which holds on Linux and Apple OS 26.
 import CoreFixtures
+import Dispatch
 import ModuleFixtures
 import ReduxCommand
 import ReduxCore
 import ReduxEffects
 import ReduxFlux
+import ReduxSaga
 
 #if canImport(Glibc)
   import Glibc
@@ -25,7 +28,8 @@ func measured(_ count: Int, _ body: () throws -> Void) rethrows {
 }
 
 let scenarios = [
-  "flux-independent", "flux-earlier", "flux-later", "command-none", "command-action",
+  "saga-take", "saga-every", "saga-fork1000", "flux-independent", "flux-earlier", "flux-later",
+  "command-none", "command-action",
   "effects-none", "effects-typed", "effects-logger",
 ]
 let arguments = CommandLine.arguments.dropFirst()
@@ -36,6 +40,33 @@ guard let scenario = arguments.first, scenarios.contains(scenario) else {
 let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
 
 switch scenario {
+case "saga-take":
+  // The saga runs on other threads; this thread waits for it to be back in `take`, as the
+  // benchmark does. callgrind runs one thread at a time and counts them all.
+  let listening = DispatchSemaphore(value: 0)
+  let store = makeTakeSagaStore(onTakeStarted: { listening.signal() })
+  listening.wait()
+  measured(count) {
+    store.dispatch(Ping())
+    listening.wait()
+  }
+case "saga-every":
+  let store = makeTakeEverySagaStore()
+  measured(count) { store.dispatch(Ping()) }
+case "saga-fork1000":
+  // One operation is 1,000 forked sagas; the root saga's end is awaited through a semaphore.
+  let (store, sagas) = makeSagaStore()
+  measured(count) {
+    let root = forkTakePut(1_000, in: sagas)
+    store.dispatch(Ping())
+    let ended = DispatchSemaphore(value: 0)
+    // Detached: a plain Task would inherit the main actor, whose thread is blocked here.
+    Task.detached {
+      _ = await root.result
+      ended.signal()
+    }
+    ended.wait()
+  }
 case "flux-independent", "flux-earlier", "flux-later":
   let order: FluxChainOrder =
     switch scenario {
