@@ -3,7 +3,7 @@ import PackageDescription
 
 // The benchmarks live in their own package so that users of swift-redux never resolve the
 // harness. Each benchmark target is a folder under Benchmarks/Benchmarks/ (the harness's plugin
-// finds them there); the side-effect modules get their own targets as they land.
+// finds them there): CoreBenchmarks for ReduxCore, ModuleBenchmarks for the side-effect modules.
 let package = Package(
   name: "swift-redux-benchmarks",
   platforms: [.macOS(.v15)],
@@ -13,8 +13,16 @@ let package = Package(
     .package(
       url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(name: "swift-redux", path: ".."),
+    // For a `Logger` with its level set, for the logger effect (already a dependency of
+    // ReduxEffects, so nothing new is resolved).
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
+    // The configuration every benchmark target uses (samples, metrics, the smoke switch).
+    .target(
+      name: "BenchmarkConfiguration",
+      dependencies: [.product(name: "Benchmark", package: "benchmark")]
+    ),
     // Stores, states and actions shared by the benchmarks and the callgrind driver.
     .target(
       name: "CoreFixtures",
@@ -23,6 +31,7 @@ let package = Package(
     .executableTarget(
       name: "CoreBenchmarks",
       dependencies: [
+        "BenchmarkConfiguration",
         "CoreFixtures",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ReduxCore", package: "swift-redux"),
@@ -34,6 +43,49 @@ let package = Package(
     .executableTarget(
       name: "CoreProfile",
       dependencies: ["CoreFixtures", .product(name: "ReduxCore", package: "swift-redux")]
+    ),
+    // The side-effect modules: one target, a file per module, so the harness builds and links
+    // one more executable rather than four.
+    .target(
+      name: "ModuleFixtures",
+      dependencies: [
+        "CoreFixtures",
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxFlux", package: "swift-redux"),
+        .product(name: "ReduxCommand", package: "swift-redux"),
+        .product(name: "ReduxEffects", package: "swift-redux"),
+        .product(name: "ReduxSaga", package: "swift-redux"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "ModuleBenchmarks",
+      dependencies: [
+        "BenchmarkConfiguration",
+        "CoreFixtures",
+        "ModuleFixtures",
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxFlux", package: "swift-redux"),
+        .product(name: "ReduxCommand", package: "swift-redux"),
+        .product(name: "ReduxEffects", package: "swift-redux"),
+        .product(name: "ReduxSaga", package: "swift-redux"),
+      ],
+      path: "Benchmarks/ModuleBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    // ModuleBenchmarks' scenarios under callgrind, as CoreProfile for the core.
+    .executableTarget(
+      name: "ModuleProfile",
+      dependencies: [
+        "CoreFixtures",
+        "ModuleFixtures",
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxFlux", package: "swift-redux"),
+        .product(name: "ReduxCommand", package: "swift-redux"),
+        .product(name: "ReduxEffects", package: "swift-redux"),
+        .product(name: "ReduxSaga", package: "swift-redux"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkConfiguration
 
 // ReduxCore's hot paths, each next to the physical limit measured in the same run. The
 // side-effect modules (saga, flux, command, effects) get their own benchmark targets beside this

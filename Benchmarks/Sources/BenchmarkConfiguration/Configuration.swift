@@ -12,7 +12,7 @@ extension Benchmark.Configuration {
   ///
   /// `REDUX_BENCHMARK_SMOKE=1` (set by `Benchmarks/smoke`) shortens every benchmark to a few
   /// samples: enough to prove it runs, not to measure.
-  static var redux: Self {
+  public static var redux: Self {
     let smoke = getenv("REDUX_BENCHMARK_SMOKE") != nil
     return .init(
       metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -24,6 +24,3 @@ extension Benchmark.Configuration {
     )
   }
 }
-
-/// Counts array copies: a custom metric that must read 0 for the large-state benchmarks.
-let arrayCopies = BenchmarkMetric.custom("Array copies", useScalingFactor: false)

@@ -1,0 +1,13 @@
+import Benchmark
+import BenchmarkConfiguration
+
+// The side-effect modules' hot paths. Their baselines (the reducer call, the reducer under a
+// Mutex, a bare dispatch) are CoreBenchmarks', which the same `swift package benchmark` run
+// measures just before these.
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .redux
+  registerSaga()
+  registerFlux()
+  registerCommand()
+  registerEffects()
+}

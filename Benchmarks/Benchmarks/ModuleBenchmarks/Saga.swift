@@ -1,0 +1,75 @@
+import Benchmark
+import ModuleFixtures
+import ReduxCore
+import ReduxSaga
+
+/// Benchmark 6: dispatch → saga `take` → `put` → reducer round trips, three ways, and 1,000
+/// forked sagas each doing `take` and `put`.
+func registerSaga() {
+  // The fixtures need a saga registered before `run` returns (`Task.immediate`); on older
+  // Apple systems a saga starts later and a `Ping` could be missed, so the benchmarks are left
+  // out there rather than made racy.
+  guard #available(macOS 26, *) else { return }
+
+  // The saga's monitor announces each `take` it enters; the benchmark waits for that after each
+  // `Ping`, which covers the whole round trip (take returns, put reduces the Pong, the saga
+  // loops back into take) and never dispatches while the saga is not listening.
+  let (takes, takeStarted) = AsyncStream.makeStream(of: Void.self)
+  let taker = makeTakeSagaStore(onTakeStarted: { takeStarted.yield() })
+  var taking = takes.makeAsyncIterator()
+  var isListening = false
+  Benchmark("6 Saga: round trip, take(Ping.self) → put(Pong) → reduced, paced by the monitor") {
+    benchmark in
+    if !isListening {
+      _ = await taking.next()  // the saga's first take
+      isListening = true
+    }
+    for _ in benchmark.scaledIterations {
+      taker.dispatch(Ping())
+      _ = await taking.next()
+    }
+    let state = taker.state
+    precondition(state.pongs == state.pings, "the saga missed a Ping")
+  }
+
+  let channeled = makeChannelSagaStore()
+  Benchmark("6 Saga: round trip, take from an action channel → put(Pong) → reduced") { benchmark in
+    var pongs = channeled.values(select: { $0.pongs }).makeAsyncIterator()
+    guard var seen = await pongs.next() else { return }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      channeled.dispatch(Ping())
+      let target = seen + 1
+      while seen < target, let next = await pongs.next() { seen = next }
+    }
+    benchmark.stopMeasurement()
+  }
+
+  let everyStore = makeTakeEverySagaStore()
+  Benchmark("6 Saga: round trip, takeEvery worker → put(Pong) → reduced (synchronous)") {
+    benchmark in
+    for _ in benchmark.scaledIterations {
+      everyStore.dispatch(Ping())
+    }
+    let state = everyStore.state
+    precondition(state.pongs == state.pings, "a Pong was not reduced before dispatch returned")
+  }
+
+  // One operation: fork 1,000 sagas that each wait in take, release them all with one Ping, and
+  // wait until every one has put its Pong and ended.
+  let (forkStore, sagas) = makeSagaStore()
+  let forks = 1_000
+  var forkConfiguration = Benchmark.defaultConfiguration
+  forkConfiguration.scalingFactor = .one
+  forkConfiguration.metrics += [.mallocBytesCount]
+  Benchmark("6 Saga: 1,000 forked sagas, each take → put", configuration: forkConfiguration) {
+    benchmark in
+    for _ in benchmark.scaledIterations {
+      let before = forkStore.state.pongs
+      let root = forkTakePut(forks, in: sagas)
+      forkStore.dispatch(Ping())
+      try await root.value
+      precondition(forkStore.state.pongs == before + forks, "a forked saga missed the Ping")
+    }
+  }
+}

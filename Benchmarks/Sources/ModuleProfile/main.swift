@@ -1,0 +1,97 @@
+// Runs one ModuleBenchmarks scenario a given number of times, for valgrind's callgrind, as
+// CoreProfile does for the core. Only `measured` is counted when callgrind is told so:
+//
+//   swift build -c release --package-path Benchmarks --product ModuleProfile
+//   valgrind --tool=callgrind --toggle-collect='*measured*' \
+//     Benchmarks/.build/release/ModuleProfile command-action 20000
+//
+// Divide the total by the count for instructions per operation. The saga scenarios need a saga
+// to be registered before `run` returns, which holds on Linux and Apple OS 26.
+import CoreFixtures
+import Dispatch
+import ModuleFixtures
+import ReduxCommand
+import ReduxCore
+import ReduxEffects
+import ReduxFlux
+import ReduxSaga
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@inline(never)
+func measured(_ count: Int, _ body: () throws -> Void) rethrows {
+  for _ in 0..<count { try body() }
+}
+
+let scenarios = [
+  "saga-take", "saga-every", "saga-fork1000", "flux-independent", "flux-earlier", "flux-later",
+  "command-none", "command-action",
+  "effects-none", "effects-typed", "effects-logger",
+]
+let arguments = CommandLine.arguments.dropFirst()
+guard let scenario = arguments.first, scenarios.contains(scenario) else {
+  print("usage: ModuleProfile <\(scenarios.joined(separator: "|"))> [count]")
+  exit(2)
+}
+let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+
+switch scenario {
+case "saga-take":
+  // The saga runs on other threads; this thread waits for it to be back in `take`, as the
+  // benchmark does. callgrind runs one thread at a time and counts them all.
+  let listening = DispatchSemaphore(value: 0)
+  let store = makeTakeSagaStore(onTakeStarted: { listening.signal() })
+  listening.wait()
+  measured(count) {
+    store.dispatch(Ping())
+    listening.wait()
+  }
+case "saga-every":
+  let store = makeTakeEverySagaStore()
+  measured(count) { store.dispatch(Ping()) }
+case "saga-fork1000":
+  // One operation is 1,000 forked sagas; the root saga's end is awaited through a semaphore.
+  let (store, sagas) = makeSagaStore()
+  measured(count) {
+    let root = forkTakePut(1_000, in: sagas)
+    store.dispatch(Ping())
+    let ended = DispatchSemaphore(value: 0)
+    // Detached: a plain Task would inherit the main actor, whose thread is blocked here.
+    Task.detached {
+      _ = await root.result
+      ended.signal()
+    }
+    ended.wait()
+  }
+case "flux-independent", "flux-earlier", "flux-later":
+  let order: FluxChainOrder =
+    switch scenario {
+    case "flux-independent": .independent
+    case "flux-earlier": .waitForEarlier
+    default: .waitForLater
+    }
+  let (dispatcher, stores) = makeFluxChain(order: order)
+  try measured(count) { try dispatcher.dispatch(Tick()) }
+  sink(stores)
+case "command-none":
+  let store = Store(initialState: PingPong(), commandReducer: pingOnlyReducer)
+  measured(count) { store.dispatch(Ping()) }
+case "command-action":
+  let store = Store(initialState: PingPong(), commandReducer: pingPongReducer)
+  measured(count) { store.dispatch(Ping()) }
+case "effects-none":
+  let store = Store(initialState: Counter(), reducer: counterReducer, effects: [])
+  measured(count) { store.dispatch(Increment()) }
+case "effects-typed":
+  let store = Store(initialState: Counter(), reducer: counterReducer, effects: tenTypedEffects)
+  measured(count) { store.dispatch(Increment()) }
+default:
+  let store = Store(
+    initialState: Counter(), reducer: counterReducer, effects: [makeQuietLoggerEffect()])
+  measured(count) { store.dispatch(Increment()) }
+}
+print("\(scenario): \(count) operations")
