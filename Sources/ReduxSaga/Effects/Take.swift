@@ -39,8 +39,12 @@ extension SagaContext {
   }
 
   /// Registers a one-shot watcher and waits for its match; `nil` after END.
+  ///
+  /// `effect` is only evaluated when a monitor is installed: describing the action type costs
+  /// more than the rest of a take.
   func awaitAction<Value: Sendable>(
-    _ effect: SagaEffect, _ match: @escaping @Sendable (any Action) -> Value?
+    _ effect: @autoclosure () -> SagaEffect,
+    _ match: @escaping @Sendable (any Action) -> Value?
   ) async throws -> Value? {
     try checkCancellation()
     let hub = runtime.hub
@@ -68,16 +72,16 @@ extension SagaContext {
             return
           }
           // Reported after registering, so an observer may dispatch the awaited action now.
-          effectID = started(effect)
+          effectID = started(effect())
         }
       } onCancel: {
         if hub.remove(id) { waiting.withLock { $0 }?.resume(throwing: CancellationError()) }
       }
-      if let effectID { report(effectID, effect, .resolved) }
+      if let effectID { report(effectID, effect(), .resolved) }
       return value
     } catch {
       if let effectID {
-        report(effectID, effect, error is CancellationError ? .cancelled : .rejected(error))
+        report(effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
       }
       throw error
     }
