@@ -26,8 +26,7 @@ struct StoreCore<State: Sendable> {
   @usableFromInline var state: State
   @usableFromInline var subscribers: [Subscriber<State>] = []
   @usableFromInline var isDraining = false
-  @usableFromInline var queue: [StoreWork<State>] = []
-  @usableFromInline var head = 0
+  @usableFromInline var queue = FIFOQueue<StoreWork<State>>()
 
   init(state: State) {
     self.state = state
@@ -41,20 +40,8 @@ struct StoreCore<State: Sendable> {
   /// The oldest queued work, or `nil` when the queue is empty.
   @inlinable
   mutating func dequeue() -> StoreWork<State>? {
-    guard head < queue.count else { return nil }
-    let work = queue[head]
-    head += 1
-    if head == queue.count {
-      queue.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 1024 && head * 2 >= queue.count {
-      // Under sustained load the queue may never empty; drop the processed prefix.
-      queue.removeFirst(head)
-      head = 0
-    }
-    return work
+    queue.removeFirst()
   }
-
 }
 
 /// Holds everything a store processes; ``MiddlewareContext`` keeps it to read state without

@@ -1,3 +1,5 @@
+import ReduxCore
+
 /// How a ``Channel`` keeps values that arrive while nobody is taking.
 public enum ChannelBuffer: Sendable, Equatable {
   /// Keeps nothing: a value that arrives with no taker waiting is dropped.
@@ -16,15 +18,14 @@ public enum ChannelBuffer: Sendable, Equatable {
 /// A FIFO queue with the overflow rule of a ``ChannelBuffer``.
 struct BufferQueue<Element> {
   let policy: ChannelBuffer
-  private var items: [Element] = []
-  private var head = 0
+  private var items = FIFOQueue<Element>()
 
   init(_ policy: ChannelBuffer) {
     self.policy = policy
   }
 
-  var isEmpty: Bool { head == items.count }
-  var count: Int { items.count - head }
+  var isEmpty: Bool { items.isEmpty }
+  var count: Int { items.count }
 
   /// Adds a value, or reports that the buffer is full under a `fixed` policy.
   mutating func append(_ element: Element) throws(ChannelError) {
@@ -37,7 +38,7 @@ struct BufferQueue<Element> {
       guard count < capacity else { return }
     case .sliding(let capacity):
       guard capacity > 0 else { return }
-      if count >= capacity { _ = removeFirst() }
+      if count >= capacity { _ = items.removeFirst() }
     case .expanding:
       break
     }
@@ -45,24 +46,10 @@ struct BufferQueue<Element> {
   }
 
   mutating func removeFirst() -> Element? {
-    guard head < items.count else { return nil }
-    let element = items[head]
-    head += 1
-    if head == items.count {
-      items.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 64 && head * 2 >= items.count {
-      items.removeFirst(head)
-      head = 0
-    }
-    return element
+    items.removeFirst()
   }
 
   mutating func removeAll() -> [Element] {
-    defer {
-      items.removeAll(keepingCapacity: true)
-      head = 0
-    }
-    return Array(items[head...])
+    items.removeAll()
   }
 }

@@ -1,0 +1,49 @@
+/// A first-in, first-out queue on an array with a moving head: appending and removing the first
+/// element are O(1) amortized, and a queue that empties keeps its capacity, so steady use does
+/// not allocate. Shared with the side-effect modules through `package` access.
+@usableFromInline
+package struct FIFOQueue<Element> {
+  @usableFromInline var items: [Element] = []
+  @usableFromInline var head = 0
+
+  @inlinable
+  package init() {}
+
+  @inlinable
+  package var isEmpty: Bool { head == items.count }
+
+  @inlinable
+  package var count: Int { items.count - head }
+
+  @inlinable
+  package mutating func append(_ element: Element) {
+    items.append(element)
+  }
+
+  /// The oldest element, removed; `nil` when the queue is empty.
+  @inlinable
+  package mutating func removeFirst() -> Element? {
+    guard head < items.count else { return nil }
+    let element = items[head]
+    head += 1
+    if head == items.count {
+      items.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 64 && head * 2 >= items.count {
+      // A queue under sustained load may never empty: drop the consumed prefix now and then.
+      items.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+
+  /// Every element, oldest first; the queue is left empty.
+  @inlinable
+  package mutating func removeAll() -> [Element] {
+    defer {
+      items.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    return Array(items[head...])
+  }
+}
