@@ -19,26 +19,25 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     let name = name ?? "debounce(\(A.self))"
-    return fork(name) { helper in
-      let pending = Protected<(generation: Int, timer: SagaTask<Void>?)>((0, nil))
-      try await helper.watch({ $0.as(A.self) }) { action in
-        let (generation, previous) = pending.withLock { pending in
-          pending.generation += 1
-          return (pending.generation, pending.timer)
+    let timerName = "\(name) timer"
+    let pending = Protected<(generation: Int, timer: SagaTask<Void>?)>((0, nil))
+    return actionHelper(type, name: name, worker: worker) { action, helper, startWorker in
+      let (generation, previous) = pending.withLock { pending in
+        pending.generation += 1
+        return (pending.generation, pending.timer)
+      }
+      previous?.cancel()
+      let timer = helper.fork(timerName) { timer in
+        try await timer.delay(interval)
+        let isLatest = pending.withLock { pending in
+          guard pending.generation == generation else { return false }
+          pending.timer = nil
+          return true
         }
-        previous?.cancel()
-        let timer = helper.fork("\(name) timer") { timer in
-          try await timer.delay(interval)
-          let isLatest = pending.withLock { pending in
-            guard pending.generation == generation else { return false }
-            pending.timer = nil
-            return true
-          }
-          if isLatest { helper.fork("\(name) worker") { try await worker($0, action) } }
-        }
-        pending.withLock { pending in
-          if pending.generation == generation { pending.timer = timer }
-        }
+        if isLatest { _ = startWorker(action) }
+      }
+      pending.withLock { pending in
+        if pending.generation == generation { pending.timer = timer }
       }
     }
   }

@@ -17,11 +17,9 @@ extension SagaContext {
     _ type: A.Type, name: String? = nil,
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
-    let name = name ?? "takeEvery(\(A.self))"
-    return fork(name) { helper in
-      try await helper.watch({ $0.as(A.self) }) { action in
-        helper.fork("\(name) worker") { try await worker($0, action) }
-      }
+    actionHelper(type, name: name ?? "takeEvery(\(A.self))", worker: worker) {
+      action, _, startWorker in
+      _ = startWorker(action)
     }
   }
 }

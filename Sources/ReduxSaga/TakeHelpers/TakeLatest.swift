@@ -16,15 +16,7 @@ extension SagaContext {
     _ type: A.Type, name: String? = nil,
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
-    let name = name ?? "takeLatest(\(A.self))"
-    return fork(name) { helper in
-      let latest = Protected<SagaTask<Void>?>(nil)
-      try await helper.watch({ $0.as(A.self) }) { action in
-        latest.withLock { $0 }?.cancel()
-        let task = helper.fork("\(name) worker") { try await worker($0, action) }
-        latest.withLock { $0 = task }
-      }
-    }
+    takeLatest(type, by: { _ in true }, name: name ?? "takeLatest(\(A.self))", worker)
   }
 
   /// Like ``takeLatest(_:name:_:)``, per key: a new action cancels only the running worker
@@ -44,18 +36,16 @@ extension SagaContext {
     _ type: A.Type, by key: @escaping @Sendable (A) -> Key, name: String? = nil,
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
-    let name = name ?? "takeLatest(\(A.self), by:)"
-    return fork(name) { helper in
-      let latest = Protected<[Key: SagaTask<Void>]>([:])
-      try await helper.watch({ $0.as(A.self) }) { action in
-        let id = key(action)
-        latest.withLock { $0[id] }?.cancel()
-        let task = helper.fork("\(name) worker") { try await worker($0, action) }
-        latest.withLock { $0[id] = task }
-        task.node.onFinish {
-          latest.withLock { tasks in
-            if tasks[id]?.node === task.node { tasks[id] = nil }
-          }
+    let latest = Protected<[Key: SagaTask<Void>]>([:])
+    return actionHelper(type, name: name ?? "takeLatest(\(A.self), by:)", worker: worker) {
+      action, _, startWorker in
+      let id = key(action)
+      latest.withLock { $0[id] }?.cancel()
+      let task = startWorker(action)
+      latest.withLock { $0[id] = task }
+      task.node.onFinish {
+        latest.withLock { tasks in
+          if tasks[id]?.node === task.node { tasks[id] = nil }
         }
       }
     }

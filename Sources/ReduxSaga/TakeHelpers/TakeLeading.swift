@@ -32,15 +32,12 @@ extension SagaContext {
     _ type: A.Type, by key: @escaping @Sendable (A) -> Key, name: String? = nil,
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
-    let name = name ?? "takeLeading(\(A.self), by:)"
-    return fork(name) { helper in
-      let running = Protected<Set<Key>>([])
-      try await helper.watch({ $0.as(A.self) }) { action in
-        let id = key(action)
-        guard running.withLock({ $0.insert(id).inserted }) else { return }
-        let task = helper.fork("\(name) worker") { try await worker($0, action) }
-        task.node.onFinish { _ = running.withLock { $0.remove(id) } }
-      }
+    let running = Protected<Set<Key>>([])
+    return actionHelper(type, name: name ?? "takeLeading(\(A.self), by:)", worker: worker) {
+      action, _, startWorker in
+      let id = key(action)
+      guard running.withLock({ $0.insert(id).inserted }) else { return }
+      startWorker(action).node.onFinish { _ = running.withLock { $0.remove(id) } }
     }
   }
 }

@@ -20,11 +20,14 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     let name = name ?? "throttle(\(A.self))"
-    return fork(name) { helper in
-      let window = Protected(ThrottleWindow<A>())
+    let windowName = "\(name) window"
+    let window = Protected(ThrottleWindow<A>())
+    return actionHelper(type, name: name, worker: worker) { action, helper, startWorker in
+      // Runs the worker and opens a window; when it closes, the trailing action (if any)
+      // starts the next one.
       @Sendable func start(_ action: A) {
-        helper.fork("\(name) worker") { try await worker($0, action) }
-        helper.fork("\(name) window") { timer in
+        _ = startWorker(action)
+        helper.fork(windowName) { timer in
           try await timer.delay(interval)
           let next: A? = window.withLock { window in
             defer { window.trailing = nil }
@@ -34,14 +37,12 @@ extension SagaContext {
           if let next { start(next) }
         }
       }
-      try await helper.watch({ $0.as(A.self) }) { action in
-        let isFirst = window.withLock { window in
-          if window.isOpen { window.trailing = action }
-          defer { window.isOpen = true }
-          return !window.isOpen
-        }
-        if isFirst { start(action) }
+      let isFirst = window.withLock { window in
+        if window.isOpen { window.trailing = action }
+        defer { window.isOpen = true }
+        return !window.isOpen
       }
+      if isFirst { start(action) }
     }
   }
 }
