@@ -31,17 +31,6 @@ struct StoreCore<State: Sendable> {
   init(state: State) {
     self.state = state
   }
-
-  @inlinable
-  mutating func enqueue(_ work: StoreWork<State>) {
-    queue.append(work)
-  }
-
-  /// The oldest queued work, or `nil` when the queue is empty.
-  @inlinable
-  mutating func dequeue() -> StoreWork<State>? {
-    queue.removeFirst()
-  }
 }
 
 /// Holds everything a store processes; ``MiddlewareContext`` keeps it to read state without
@@ -71,7 +60,7 @@ final class StoreBox<State: Sendable>: Sendable {
   func dispatch(_ action: any Action) {
     let notification: (State, [Subscriber<State>])? = lock.withLock { core in
       if core.isDraining {
-        core.enqueue(.action(action))
+        core.queue.append(.action(action))
         return nil
       }
       reducer(&core.state, action)
@@ -89,7 +78,7 @@ final class StoreBox<State: Sendable>: Sendable {
   func dispatch(_ action: any Action, through chain: @escaping Middleware<State>.Next) {
     let isIdle = lock.withLock { core in
       if core.isDraining {
-        core.enqueue(.action(action))
+        core.queue.append(.action(action))
         return false
       }
       core.isDraining = true
@@ -150,7 +139,7 @@ final class StoreBox<State: Sendable>: Sendable {
   func subscribe(_ subscriber: Subscriber<State>, through chain: Middleware<State>.Next?) {
     let state: State? = lock.withLock { core in
       if core.isDraining {
-        core.enqueue(.subscribe(subscriber))
+        core.queue.append(.subscribe(subscriber))
         return nil
       }
       core.isDraining = true
@@ -172,7 +161,7 @@ final class StoreBox<State: Sendable>: Sendable {
   func drain(through chain: Middleware<State>.Next?) {
     while true {
       let work: StoreWork<State>? = lock.withLock { core in
-        if let work = core.dequeue() { return work }
+        if let work = core.queue.removeFirst() { return work }
         core.isDraining = false
         return nil
       }
