@@ -1,9 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Five libraries in one package; users link only the products they need. Every side-effect
-// module imports ReduxCore and never a sibling, and ReduxCore imports nothing outside the
-// toolchain.
+// Five libraries and a test library in one package; users link only the products they need.
+// Every side-effect module imports ReduxCore and never a sibling, and ReduxCore imports nothing
+// outside the toolchain. ReduxTesting, linked only by test targets, sees the side-effect modules'
+// work through ReduxCore's work reporting, never by importing them.
 let package = Package(
   name: "swift-redux",
   platforms: [
@@ -16,10 +17,13 @@ let package = Package(
     .library(name: "ReduxFlux", targets: ["ReduxFlux"]),
     .library(name: "ReduxCommand", targets: ["ReduxCommand"]),
     .library(name: "ReduxEffects", targets: ["ReduxEffects"]),
+    .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
   targets: [
     .target(name: "ReduxCore"),
@@ -28,7 +32,17 @@ let package = Package(
     .target(name: "ReduxCommand", dependencies: ["ReduxCore"]),
     .target(
       name: "ReduxEffects",
-      dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")]
+      dependencies: [
+        "ReduxCore", .product(name: "Logging", package: "swift-log"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
+    .target(
+      name: "ReduxTesting",
+      dependencies: [
+        "ReduxCore", .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
     ),
 
     .testTarget(name: "ReduxCoreTests", dependencies: ["ReduxCore"]),
@@ -45,6 +59,14 @@ let package = Package(
       name: "ReduxEffectsTests",
       dependencies: [
         "ReduxEffects", .product(name: "Logging", package: "swift-log"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+
+    .testTarget(
+      name: "ReduxTestingTests",
+      dependencies: [
+        "ReduxTesting", "ReduxSaga", "ReduxCommand", "ReduxEffects",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
