@@ -1,3 +1,4 @@
+import CustomDump
 import Logging
 import ReduxCore
 
@@ -14,18 +15,19 @@ extension Effect {
   ///   effects: [.logger(logger, level: .debug, stateChanges: true)]
   /// )
   /// store.dispatch(Increment(by: 2))
-  /// // debug app.store: action=Increment changes=["count: 0 → 2"] payload=Increment(by: 2)
-  /// //   [ReduxEffects] Increment
+  /// // debug app.store: action=Increment changes=["  AppState(", "-   count: 0", "+   count: 2",
+  /// //   "  )"] payload=Increment(by: 2) [ReduxEffects] Increment
   /// ```
   ///
   /// Each entry has the action's type name as its message and this metadata:
   /// - `action`: the action's type name, such as `Increment`;
-  /// - `payload`: the action's fields, such as `Increment(by: 2)`: like `String(describing:)`,
-  ///   but nested types lose their module prefix and collections show at most 10 elements;
-  /// - `changes` (with `stateChanges`): one string per changed value, `path: old → new`, where
-  ///   the path walks stored properties of structs, classes and tuples (`posts.request`); other
-  ///   values (collections, enums, optionals) are compared by their description. An empty
-  ///   array means the action changed nothing.
+  /// - `payload`: the action as swift-custom-dump's `customDump` prints it, such as
+  ///   `Increment(by: 2)` (one line per field when there are several), never cut short;
+  /// - `changes` (with `stateChanges`): the lines of swift-custom-dump's `diff` of the state
+  ///   before and after the action. Lines starting with `-` hold old values and `+` new ones;
+  ///   the diff walks into structs, enums and collections, so a change to one element's field
+  ///   shows that field, with unchanged neighbours folded (`… (98 unchanged)`). An empty array
+  ///   means the action changed nothing.
   ///
   /// When `logger.logLevel` is above `level` the effect returns at once: it describes nothing,
   /// and does not read the state before the action. Describing a state for `changes` walks it
@@ -51,10 +53,10 @@ extension Effect {
       let typeName = String(describing: type(of: action))
       var entry = metadata
       entry["action"] = .string(typeName)
-      entry["payload"] = .string(ValueDescription.describe(action))
+      entry["payload"] = .string(String(customDumping: action))
       if stateChanges, let previous = scope.previousState {
-        let changes = StateDiff.changes(from: previous, to: scope.state)
-        entry["changes"] = .array(changes.map { .string($0) })
+        let lines = diff(previous, scope.state)?.split(separator: "\n") ?? []
+        entry["changes"] = .array(lines.map { .string(String($0)) })
       }
       logger.log(level: level, "\(typeName)", metadata: entry, source: "ReduxEffects")
     }

@@ -52,7 +52,7 @@ struct EffectLoggerTests {
     #expect(descriptions.values.isEmpty)
   }
 
-  @Test("lists what the action changed, by property path, old to new")
+  @Test("lists what the action changed as a field-level diff, one line per entry")
   func stateChanges() throws {
     let (logger, entries) = Logger.recording(level: .trace)
     let store = Store(
@@ -68,14 +68,47 @@ struct EffectLoggerTests {
     let changes = entries.values.map { $0.metadata["changes"] }
     #expect(
       changes == [
-        ["count: 0 → 3"],
-        [#"profile.name: "Ada" → "Grace""#],
-        [#"log: [] → ["x"]"#],
+        [
+          "  AppState(", "-   count: 0,", "+   count: 3,", "    log: [],",
+          "    profile: Profile(…)", "  )",
+        ],
+        [
+          "  AppState(", "    count: 3,", "    log: [],", "    profile: Profile(",
+          #"-     name: "Ada","#, #"+     name: "Grace","#, "      visits: 0", "    )", "  )",
+        ],
+        [
+          "  AppState(", "    count: 3,", "    log: [", #"+     [0]: "x""#, "    ],",
+          "    profile: Profile(…)", "  )",
+        ],
         [],
       ])
   }
 
-  @Test("a diff of a value that is not a record shows the whole value")
+  @Test("a change inside a collection shows only the changed field, however long the state")
+  func fieldLevelInCollections() throws {
+    struct Board: Sendable {
+      var cards: [Profile]
+    }
+    struct Visit: Action { var index: Int }
+    let (logger, entries) = Logger.recording(level: .trace)
+    let store = Store(
+      initialState: Board(cards: (0..<100).map { Profile(name: "card \($0)") }),
+      reducer: Reducer<Board>.on(Visit.self) { board, visit in board.cards[visit.index].visits += 1
+      },
+      effects: [.logger(logger, stateChanges: true)]
+    )
+    store.dispatch(Visit(index: 98))
+
+    let lines = try #require(entries.values.first?.metadata["changes"]?.lines)
+    #expect(
+      lines.filter { $0.hasPrefix("-") || $0.hasPrefix("+") } == [
+        "-       visits: 0", "+       visits: 1",
+      ])
+    #expect(lines.contains(#"        name: "card 98","#))
+    #expect(lines.contains("      … (98 unchanged),"))
+  }
+
+  @Test("a diff of a value that is not a record shows the old and the new value")
   func wholeValueDiff() throws {
     let (logger, entries) = Logger.recording(level: .trace)
     let store = Store(
@@ -84,7 +117,15 @@ struct EffectLoggerTests {
       effects: [.logger(logger, stateChanges: true)]
     )
     store.dispatch(Increment())
-    #expect(entries.values.first?.metadata["changes"] == ["state: 1 → 2"])
+    #expect(entries.values.first?.metadata["changes"] == ["- 1", "+ 2"])
+  }
+}
+
+extension Logger.MetadataValue {
+  /// The strings of an array value; nil for any other value.
+  var lines: [String]? {
+    guard case .array(let values) = self else { return nil }
+    return values.map { "\($0)" }
   }
 }
 
@@ -109,18 +150,48 @@ enum TodoAction: Action {
 @Suite("Effect.logger payloads")
 struct EffectLoggerPayloadTests {
   @Test(
-    "describe actions readably: nested types without module names, long collections cut short",
+    "describe actions with custom-dump: whole collections, nested types without module names",
     arguments: [
-      (TodoAction.add("milk") as any Action, "TodoAction", #"add("milk")"#),
-      (TodoAction.clear, "TodoAction", "clear"),
+      (TodoAction.add("milk") as any Action, "TodoAction", #"TodoAction.add("milk")"#),
+      (TodoAction.clear, "TodoAction", "TodoAction.clear"),
       (
         Batch(
           items: Array(0..<15), tag: nil, profile: Profile(), kind: .tagged("x", count: 2),
           scores: ["a": 1]),
         "Batch",
-        #"Batch(items: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … (5 more)], tag: nil, "#
-          + #"profile: Profile(name: "Ada", visits: 0), kind: tagged("x", count: 2), "#
-          + #"scores: ["a": 1])"#
+        """
+        Batch(
+          items: [
+            [0]: 0,
+            [1]: 1,
+            [2]: 2,
+            [3]: 3,
+            [4]: 4,
+            [5]: 5,
+            [6]: 6,
+            [7]: 7,
+            [8]: 8,
+            [9]: 9,
+            [10]: 10,
+            [11]: 11,
+            [12]: 12,
+            [13]: 13,
+            [14]: 14
+          ],
+          tag: nil,
+          profile: Profile(
+            name: "Ada",
+            visits: 0
+          ),
+          kind: .tagged(
+            "x",
+            count: 2
+          ),
+          scores: [
+            "a": 1
+          ]
+        )
+        """
       ),
     ]
   )
