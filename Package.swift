@@ -48,7 +48,11 @@ let package = Package(
     .testTarget(name: "ReduxCoreTests", dependencies: ["ReduxCore"]),
     .testTarget(
       name: "ReduxSagaTests",
-      dependencies: ["ReduxSaga", .product(name: "Clocks", package: "swift-clocks")]
+      dependencies: [
+        "ReduxSaga", .product(name: "Clocks", package: "swift-clocks"),
+        // Only to prove SagaTest runs a saga on a command reducer's store.
+        "ReduxCommand",
+      ]
     ),
     .testTarget(name: "ReduxFluxTests", dependencies: ["ReduxFlux"]),
     .testTarget(

@@ -251,3 +251,14 @@ final class ManualClock: Clock, Sendable {
     for sleeper in due { sleeper.continuation.resume() }
   }
 }
+
+/// Strings appended from any thread, read back in arrival order.
+final class StringLog: Sendable {
+  private let storage = Lock<[String]>([])
+
+  func append(_ value: String) {
+    storage.withLock { $0.append(value) }
+  }
+
+  var values: [String] { storage.withLock { $0 } }
+}

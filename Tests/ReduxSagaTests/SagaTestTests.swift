@@ -1,3 +1,4 @@
+import ReduxCommand
 import ReduxCore
 import ReduxSaga
 import Testing
@@ -93,5 +94,108 @@ struct SagaTestTests {
     .run()
     #expect(result.puts(of: Response.self) == [Response(id: 4)])
     #expect(result.state.count == 1)
+  }
+
+  @Test(
+    "a scripted action that a looping saga never takes throws instead of hanging",
+    .timeLimit(.minutes(1)))
+  func actionNotTakenByLoop() async throws {
+    let test = SagaTest<TestState>(
+      { saga in
+        while true { _ = try await saga.take(Request.self) }
+      }, state: TestState()
+    )
+    .dispatch(Request(id: 1))
+    .dispatch(Ping(id: 2))
+    await #expect(throws: SagaTestError.actionNotTaken("\(Ping(id: 2))")) {
+      try await test.run()
+    }
+  }
+
+  @Test("the take timeout can be set, and a saga that takes in time is not affected by it")
+  func takeTimeout() async throws {
+    let looping: @Sendable (SagaContext<TestState>) async throws -> Void = { saga in
+      while true { saga.put(Response(id: try await saga.take(Request.self).id)) }
+    }
+    let result = try await SagaTest(looping, state: TestState(), reducer: testReducer)
+      .timeout(.milliseconds(50))
+      .dispatch(Request(id: 1))
+      .dispatch(Request(id: 2))
+      .run()
+    #expect(result.puts(of: Response.self) == [Response(id: 1), Response(id: 2)])
+    await #expect(throws: SagaTestError.actionNotTaken("\(Stop())")) {
+      try await SagaTest(looping, state: TestState()).timeout(.milliseconds(50))
+        .dispatch(Stop()).run()
+    }
+  }
+
+  @Test("a stub whose name matches no call fails the run, naming the calls the saga made")
+  func stubNotCalled() async throws {
+    let saga: @Sendable (SagaContext<TestState>) async throws -> Void = { saga in
+      let request = try await saga.take(Request.self)
+      let id = try await saga.call("fetchUser", with: request.id) { $0 }
+      _ = try await saga.call("audit") { "ok" }
+      saga.put(Response(id: id))
+    }
+    let test = SagaTest(saga, state: TestState(), reducer: testReducer)
+      .provide(call: "fetchUsr", returning: 7)
+      .dispatch(Request(id: 1))
+    await #expect(throws: SagaTestError.stubNotCalled("fetchUsr", calls: ["fetchUser", "audit"])) {
+      try await test.run()
+    }
+  }
+
+  @Test("middleware given to the test sees each action before the saga")
+  func middleware() async throws {
+    let seen = StringLog()
+    let rewrite = Middleware<TestState> { _, action, next in
+      seen.append("\(type(of: action))")
+      if let request = action.as(Request.self) {
+        next(Request(id: request.id * 100))
+      } else {
+        next(action)
+      }
+    }
+    let result = try await SagaTest(
+      fetchUserSaga, state: TestState(), reducer: testReducer, middleware: [rewrite]
+    )
+    .provide(call: "fetchUser") { (id: Int) async throws -> Int in id }
+    .dispatch(Request(id: 3))
+    .run()
+    #expect(result.puts(of: Response.self) == [Response(id: 300)])
+    // END is scripted once the saga has taken the request, so it may overtake the put.
+    #expect(seen.values.filter { $0 != "END" } == ["Request", "Response"])
+  }
+
+  @Test("a saga can be tested on a store you build, such as a command reducer's")
+  func customStore() async throws {
+    let reducer = CommandReducer<TestState>
+      .on(Response.self) { state, response in
+        state.log.append("response \(response.id)")
+        return .action(Add(amount: response.id))
+      }
+      .on(Add.self) { state, add in
+        state.count += add.amount
+        return .none
+      }
+    let result = try await SagaTest(fetchUserSaga) { sagas in
+      Store(initialState: TestState(), commandReducer: reducer, middleware: [sagas])
+    }
+    .provide(call: "fetchUser", returning: 5)
+    .dispatch(Request(id: 1))
+    .run()
+    #expect(result.state == TestState(count: 5, log: ["response 5"]))
+  }
+
+  @Test("what the saga did not put can be asserted")
+  func didNotPut() async throws {
+    let result = try await SagaTest(fetchUserSaga, state: TestState(), reducer: testReducer)
+      .provide(call: "fetchUser", returning: 10)
+      .dispatch(Request(id: 1))
+      .run()
+    #expect(!result.didPut(Failed.self))
+    #expect(result.didPut(Response.self))
+    #expect(result.didPut(Response(id: 10)))
+    #expect(!result.didPut(Response(id: 11)))
   }
 }

@@ -19,22 +19,59 @@ import ReduxCore
 /// and its forks to finish. `delay` returns at once unless you pass a clock. Calls made with
 /// ``SagaContext/call(_:_:)``, ``SagaContext/call(_:with:_:)``, ``SagaContext/cps(_:_:)`` or
 /// ``SagaContext/retry(_:maxTries:delay:_:)`` under a provided name run the stub instead.
+///
+/// ## When the script does not fit the saga
+/// `run` throws rather than hangs or passes silently:
+/// - a scripted action that no saga waits for within ``timeout(_:)`` (1 second of real time by
+///   default; only a failing test waits for it) throws ``SagaTestError/actionNotTaken(_:)`` and
+///   cancels the saga;
+/// - a stub whose name no call of the run used (a typo) throws
+///   ``SagaTestError/stubNotCalled(_:calls:)``, naming the calls the saga did make.
+///
+/// ## Stores other than a plain reducer
+/// ``init(_:store:)`` builds the store yourself from the saga middleware, so the saga runs
+/// next to your own middleware, a command reducer or effects: anything that makes a `Store`.
 public struct SagaTest<State: Sendable>: Sendable {
   private let saga: @Sendable (SagaContext<State>) async throws -> Void
-  private let initialState: State
-  private let reducer: Reducer<State>
+  private let makeStore: @Sendable (_ sagaMiddleware: Middleware<State>) -> Store<State>
   private var stubs: [String: CallStub] = [:]
   private var actions: [any Action] = []
   private var clock: any Clock<Duration> = InstantClock()
+  private var takeTimeout: Duration = .seconds(1)
 
-  /// Prepares a test of `saga`, starting from `state`, reducing with `reducer`.
+  /// Prepares a test of `saga`, starting from `state`, reducing with `reducer`, with
+  /// `middleware` before the saga middleware (so what they drop never reaches the saga).
   public init(
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Void,
-    state: State, reducer: Reducer<State> = .empty
+    state: State, reducer: Reducer<State> = .empty, middleware: [Middleware<State>] = []
+  ) {
+    self.init(saga) { sagaMiddleware in
+      Store(initialState: state, reducer: reducer, middleware: middleware + [sagaMiddleware])
+    }
+  }
+
+  /// Prepares a test of `saga` on a store you build around the saga middleware.
+  ///
+  /// Use it when the app's store is not a plain reducer: a ReduxCommand command reducer, a
+  /// ReduxEffects store, or middleware in a particular order. Put the saga middleware where
+  /// the app puts it:
+  ///
+  /// ```swift
+  /// let test = SagaTest(searchSaga) { sagas in
+  ///   Store(initialState: Search(), commandReducer: searchReducer, middleware: [sagas])
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - saga: The saga under test.
+  ///   - store: Builds a new store that includes the middleware it is given; called once per
+  ///     ``run()``.
+  public init(
+    _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Void,
+    store: @escaping @Sendable (_ sagaMiddleware: Middleware<State>) -> Store<State>
   ) {
     self.saga = saga
-    self.initialState = state
-    self.reducer = reducer
+    self.makeStore = store
   }
 
   /// Replaces the call named `name` by a function of the call's argument.
@@ -82,6 +119,17 @@ public struct SagaTest<State: Sendable>: Sendable {
     return copy
   }
 
+  /// Sets how long `run` waits, in real time, for some saga to take a scripted action before
+  /// it throws ``SagaTestError/actionNotTaken(_:)``; 1 second by default.
+  ///
+  /// A passing test never waits for it: each action is dispatched as soon as a saga waits for
+  /// it. Raise it only for a saga that does slow real work before its `take`.
+  public func timeout(_ duration: Duration) -> Self {
+    var copy = self
+    copy.takeTimeout = duration
+    return copy
+  }
+
   /// Makes `delay` and the timed helpers wait on `clock` (for instance a test clock you
   /// advance from another task) instead of returning at once.
   public func clock(_ clock: any Clock<Duration>) -> Self {
@@ -92,18 +140,24 @@ public struct SagaTest<State: Sendable>: Sendable {
 
   /// Runs the saga to its end and returns what it put and the final state.
   ///
-  /// - Throws: The saga's error; ``SagaTestError/actionNotTaken(_:)`` if the saga finished
-  ///   while a scripted action was still waiting for a taker.
+  /// - Throws: The saga's error; ``SagaTestError/actionNotTaken(_:)`` if no saga took a
+  ///   scripted action before it finished or within the timeout;
+  ///   ``SagaTestError/stubNotCalled(_:calls:)`` if a stub replaced no call of the run.
   public func run() async throws -> SagaTestResult<State> {
     let puts = Protected<[any Action]>([])
+    let calls = Protected<[String]>([])
     let sagas = SagaMiddleware<State>(
       clock: clock,
       monitor: { event in
-        if case .put(let action) = event.effect, case .started = event.phase {
-          puts.withLock { $0.append(action) }
+        guard case .started = event.phase else { return }
+        switch event.effect {
+        case .put(let action): puts.withLock { $0.append(action) }
+        case .call(let name), .cps(let name):
+          calls.withLock { if !$0.contains(name) { $0.append(name) } }
+        default: break
         }
       })
-    let store = Store(initialState: initialState, reducer: reducer, middleware: [sagas.middleware])
+    let store = makeStore(sagas.middleware)
     let runtime = sagas.runtime
     runtime.stubs.withLock { [stubs] in $0 = stubs }
     let root = sagas.run("test", saga)
@@ -111,7 +165,15 @@ public struct SagaTest<State: Sendable>: Sendable {
     for action in actions {
       let waitID = hub.makeID()
       root.node.onFinish { hub.stopWaiting(waitID) }
-      guard await hub.waitForWatcher(matching: action, id: waitID) else {
+      // A real-time limit: a saga that loops on other actions would otherwise never finish.
+      let timer = Task { [takeTimeout] in
+        try await ContinuousClock().sleep(for: takeTimeout)
+        hub.stopWaiting(waitID)
+      }
+      let isTaken = await hub.waitForWatcher(matching: action, id: waitID)
+      timer.cancel()
+      guard isTaken else {
+        root.cancel()
         _ = await root.result
         throw SagaTestError.actionNotTaken(String(describing: action))
       }
@@ -119,6 +181,10 @@ public struct SagaTest<State: Sendable>: Sendable {
     }
     store.dispatch(END())
     try await root.value
+    let called = calls.withLock { $0 }
+    if let unused = stubs.keys.sorted().first(where: { !called.contains($0) }) {
+      throw SagaTestError.stubNotCalled(unused, calls: called)
+    }
     return SagaTestResult(puts: puts.withLock { $0 }, state: store.state)
   }
 }
@@ -134,12 +200,27 @@ public struct SagaTestResult<State: Sendable>: Sendable {
   public func puts<A: Action>(of type: A.Type) -> [A] {
     puts.compactMap { $0.as(A.self) }
   }
+
+  /// Whether the saga put any action of type `A`; `#expect(!result.didPut(Failed.self))`
+  /// asserts that it did not.
+  public func didPut<A: Action>(_ type: A.Type) -> Bool {
+    puts.contains { $0.as(A.self) != nil }
+  }
+
+  /// Whether the saga put an action equal to `action`.
+  public func didPut<A: Action & Equatable>(_ action: A) -> Bool {
+    puts.contains { $0.as(A.self) == action }
+  }
 }
 
 /// A ``SagaTest`` run could not go as scripted.
 public enum SagaTestError: Error, Equatable, Sendable {
-  /// The saga finished (or END arrived) while this scripted action still had no taker.
+  /// No saga took this scripted action: the saga finished, or no saga waited for it within
+  /// the test's timeout (the saga is then cancelled).
   case actionNotTaken(String)
+  /// No call of the run had this stub's name (a typo, or a call the saga never reached);
+  /// `calls` lists the names of the calls the saga made, in first-call order.
+  case stubNotCalled(String, calls: [String])
   /// A stub's argument or result type does not match the call it replaces.
   case stubTypeMismatch(call: String, expected: String, got: String)
 }
