@@ -17,6 +17,8 @@
 @usableFromInline
 enum StoreWork<State: Sendable>: Sendable {
   case action(any Action)
+  /// An action of a tracked origin, or one that wants to hear when it has been processed.
+  case tracked(TrackedAction)
   case subscribe(Subscriber<State>)
 }
 
@@ -27,9 +29,47 @@ struct StoreCore<State: Sendable> {
   @usableFromInline var subscribers: [Subscriber<State>] = []
   @usableFromInline var isDraining = false
   @usableFromInline var queue = FIFOQueue<StoreWork<State>>()
+  /// The tracked action being processed; actions queued meanwhile inherit its origin.
+  @usableFromInline var processing = Processing()
+  /// Set by a test probe: every action and piece of work is tracked.
+  @usableFromInline var tracksAll = false
+  @usableFromInline var probe: (@Sendable (ProcessedAction<State>) -> Void)?
 
   init(state: State) {
     self.state = state
+  }
+
+  /// Queues an action behind the one being processed, as part of its origin's work if that
+  /// origin is tracked.
+  @inlinable
+  mutating func enqueue(_ action: any Action, ledger: WorkLedger) {
+    if processing.origin.isTracked || tracksAll {
+      let origin = processing.origin
+      let pending = ledger.begin(origin: origin, description: "queued action \(action)")
+      queue.append(
+        .tracked(
+          TrackedAction(
+            action: action, origin: origin, isSent: false, onProcessed: nil, pending: pending)))
+    } else {
+      queue.append(.action(action))
+    }
+  }
+}
+
+/// What the thread that committed a state tells afterwards, outside the lock.
+@usableFromInline
+struct Commit<State: Sendable> {
+  @usableFromInline let state: State
+  @usableFromInline let subscribers: [Subscriber<State>]
+  @usableFromInline let probe: (@Sendable (ProcessedAction<State>) -> Void)?
+  @usableFromInline let processing: Processing
+
+  @inlinable
+  init(_ core: StoreCore<State>) {
+    state = core.state
+    subscribers = core.subscribers
+    probe = core.probe
+    processing = core.processing
   }
 }
 
@@ -39,6 +79,8 @@ struct StoreCore<State: Sendable> {
 final class StoreBox<State: Sendable>: Sendable {
   @usableFromInline let lock: Lock<StoreCore<State>>
   @usableFromInline let reducer: @Sendable (inout State, any Action) -> Void
+  /// The work in flight that `send`s and test probes await.
+  @usableFromInline let ledger = WorkLedger()
   /// The end of the middleware chain compiled for State. Store.init (generic, in this module)
   /// builds the chain, so its end calls the generic ``reduceAndNotify(_:)``; the first
   /// dispatch through the chain from code specialized for State sets this to that code's copy,
@@ -58,18 +100,18 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
   @inlinable
   func dispatch(_ action: any Action) {
-    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
+    let commit: Commit<State>? = lock.withLock { core in
       if core.isDraining {
-        core.queue.append(.action(action))
+        core.enqueue(action, ledger: ledger)
         return nil
       }
       reducer(&core.state, action)
-      if core.subscribers.isEmpty { return nil }
+      if core.subscribers.isEmpty && core.probe == nil { return nil }
       core.isDraining = true
-      return (core.state, core.subscribers)
+      return Commit(core)
     }
-    guard let (state, subscribers) = notification else { return }
-    notify(subscribers, of: state)
+    guard let commit else { return }
+    tell(commit, about: action)
     drain(through: nil)
   }
 
@@ -78,7 +120,7 @@ final class StoreBox<State: Sendable>: Sendable {
   func dispatch(_ action: any Action, through chain: @escaping Middleware<State>.Next) {
     let isIdle = lock.withLock { core in
       if core.isDraining {
-        core.queue.append(.action(action))
+        core.enqueue(action, ledger: ledger)
         return false
       }
       core.isDraining = true
@@ -112,12 +154,24 @@ final class StoreBox<State: Sendable>: Sendable {
 
   @inlinable
   func reduceAndNotifyHere(_ action: any Action) {
-    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
+    let commit: Commit<State>? = lock.withLock { core in
       reducer(&core.state, action)
-      return core.subscribers.isEmpty ? nil : (core.state, core.subscribers)
+      return core.subscribers.isEmpty && core.probe == nil ? nil : Commit(core)
     }
-    guard let (state, subscribers) = notification else { return }
-    notify(subscribers, of: state)
+    guard let commit else { return }
+    tell(commit, about: action)
+  }
+
+  /// Tells the probe, then the subscribers, about a committed state.
+  @inlinable
+  func tell(_ commit: Commit<State>, about action: any Action) {
+    if let probe = commit.probe {
+      probe(
+        ProcessedAction(
+          action: action, origin: commit.processing.origin, isSent: commit.processing.isSent,
+          state: commit.state))
+    }
+    if !commit.subscribers.isEmpty { notify(commit.subscribers, of: commit.state) }
   }
 
   /// Calls each subscriber with `state`, in order, one at a time.
@@ -161,7 +215,10 @@ final class StoreBox<State: Sendable>: Sendable {
   func drain(through chain: Middleware<State>.Next?) {
     while true {
       let work: StoreWork<State>? = lock.withLock { core in
-        if let work = core.queue.removeFirst() { return work }
+        if let work = core.queue.removeFirst() {
+          if case .tracked(let tracked) = work { core.processing = Processing(tracked) }
+          return work
+        }
         core.isDraining = false
         return nil
       }
@@ -170,10 +227,60 @@ final class StoreBox<State: Sendable>: Sendable {
         return
       case .action(let action)?:
         if let chain { chain(action) } else { reduceAndNotify(action) }
+      case .tracked(let tracked)?:
+        process(tracked, through: chain)
       case .subscribe(let subscriber)?:
         start(subscriber)
       }
     }
+  }
+
+  /// Dispatches an action that carries an origin or a completion: queued behind the current
+  /// work, or processed now on an idle store.
+  func dispatch(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
+    let isIdle = lock.withLock { core in
+      if core.isDraining {
+        var tracked = tracked
+        if tracked.origin.isTracked || core.tracksAll {
+          tracked.pending = ledger.begin(
+            origin: tracked.origin, description: "queued action \(tracked.action)")
+        }
+        core.queue.append(.tracked(tracked))
+        return false
+      }
+      core.isDraining = true
+      core.processing = Processing(tracked)
+      return true
+    }
+    guard isIdle else { return }
+    process(tracked, through: chain)
+    drain(through: chain)
+  }
+
+  /// Processes a tracked action; this thread drains, and `processing` names the action.
+  @usableFromInline
+  func process(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
+    if let chain { chain(tracked.action) } else { reduceAndNotify(tracked.action) }
+    lock.withLock { $0.processing = Processing() }
+    // Completion first: work it resumes (a saga after its put) registers before the pending
+    // entry ends, so the origin's count never drops to zero in between.
+    tracked.onProcessed?()
+    if let pending = tracked.pending { ledger.end(pending) }
+  }
+
+  var processingOrigin: ActionOrigin { lock.withLock { $0.processing.origin } }
+
+  var tracksAll: Bool { lock.withLock { $0.tracksAll } }
+
+  func installProbe(_ probe: @escaping @Sendable (ProcessedAction<State>) -> Void) {
+    let hadProbe = lock.withLock { core in
+      defer {
+        core.probe = probe
+        core.tracksAll = true
+      }
+      return core.probe != nil
+    }
+    precondition(!hadProbe, "A store takes one test probe: wrap it in one TestStore only.")
   }
 
   @usableFromInline
@@ -193,5 +300,15 @@ final class StoreBox<State: Sendable>: Sendable {
       return core.subscribers
     }
     for subscriber in subscribers { subscriber.finish() }
+  }
+
+  deinit {
+    // Tracked actions still queued when the last reference went (the store was released while
+    // another thread drained it) will never be processed: release whoever waits for them.
+    let left = lock.withLock { $0.queue.removeAll() }
+    for case .tracked(let tracked) in left {
+      tracked.onProcessed?()
+      if let pending = tracked.pending { ledger.end(pending) }
+    }
   }
 }
