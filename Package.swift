@@ -42,6 +42,8 @@ let package = Package(
       dependencies: [
         "ReduxCore", .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Lets reportIssue reach Swift Testing and XCTest, so users' test targets need not add it.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
 
