@@ -83,10 +83,23 @@ let package = Package(
     .executableTarget(
       name: "CommandCounter", dependencies: ["ReduxCommand"], path: "Examples/CommandCounter"
     ),
+    // PostsEffects is split as an app would be: the feature as a library, the executable that
+    // runs it, and tests that drive it with ReduxTesting.
+    .target(
+      name: "PostsFeature", dependencies: ["ReduxEffects"],
+      path: "Examples/PostsEffects/PostsFeature"
+    ),
     .executableTarget(
       name: "PostsEffects",
-      dependencies: ["ReduxEffects", .product(name: "Logging", package: "swift-log")],
-      path: "Examples/PostsEffects"
+      dependencies: [
+        "PostsFeature", "ReduxEffects", .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Examples/PostsEffects/App"
+    ),
+    .testTarget(
+      name: "PostsEffectsTests",
+      dependencies: ["PostsFeature", "ReduxEffects", "ReduxTesting"],
+      path: "Examples/PostsEffects/Tests"
     ),
   ],
   swiftLanguageModes: [.v6]
