@@ -1,0 +1,72 @@
+import Clocks
+import ReduxCommand
+import ReduxCore
+import ReduxTesting
+import Testing
+
+struct Tick: Action, Equatable {}
+struct Start: Action {}
+struct Stop: Action {}
+struct Ping: Action, Equatable { var id: Int }
+
+/// A command reducer: Increment counts; Ping answers with an Increment at once; Start runs a
+/// job that ticks every second on `clock` until stopped.
+func commandCounter(clock: any Clock<Duration>) -> CommandReducer<Counter> {
+  CommandReducer<Counter> { state, action in
+    switch action {
+    case let increment as Increment:
+      state.count += increment.by
+      state.history.append(state.count)
+      return .none
+    case let ping as Ping:
+      return .action(Increment(by: ping.id))
+    case is Start:
+      state.isLoading = true
+      return Command.run { send in
+        while (try? await clock.sleep(for: .seconds(1))) != nil { send(Tick()) }
+      }
+      .cancellable(id: "ticks")
+    case is Tick:
+      state.count += 1
+      return .none
+    case is Stop:
+      state.isLoading = false
+      return .cancel(id: "ticks")
+    default:
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite("TestStore with a command reducer", .timeLimit(.minutes(1)))
+struct TestStoreCommandTests {
+  @Test("an action command is received, with its own state change")
+  func actionCommand() async {
+    let store = TestStore(
+      Store(initialState: Counter(), commandReducer: commandCounter(clock: TestClock())))
+    await store.send(Ping(id: 4))
+    await store.receive(Increment(by: 4)) {
+      $0.count = 4
+      $0.history = [4]
+    }
+    await store.finish()
+  }
+
+  @Test("a wrong expectation of a command's action fails with a diff")
+  func actionCommandMismatch() async {
+    let store = TestStore(
+      Store(initialState: Counter(), commandReducer: commandCounter(clock: TestClock())))
+    await store.send(Ping(id: 4))
+    await withKnownIssue {
+      await store.receive(Increment.self) {
+        $0.count = 5
+        $0.history = [4]
+      }
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("State after receive(Increment) does not match")
+        && text.contains("-   count: 5,") && text.contains("+   count: 4,")
+    }
+  }
+}
