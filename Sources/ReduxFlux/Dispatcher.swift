@@ -146,6 +146,13 @@ public final class Dispatcher: Sendable {
     }
   }
 
+  /// The number of the dispatch that the calling thread is running, or `nil` when it is not
+  /// running one (no dispatch, or one on another thread).
+  func currentDispatch() -> UInt64? {
+    let thread = ThreadIdentity.current
+    return state.withLock { $0.owner == thread && $0.current != nil ? $0.dispatchNumber : nil }
+  }
+
   /// Runs the callbacks for `tokens` now, unless they already ran in this dispatch; call it
   /// from a callback that needs other stores updated first.
   ///

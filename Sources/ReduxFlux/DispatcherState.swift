@@ -49,6 +49,8 @@ struct DispatcherState {
   private var waiters: [TurnWaiter] = []
 
   private(set) var current: DispatchedAction?
+  /// Counts dispatches; the number of the one in progress tells stores' change marks apart.
+  private(set) var dispatchNumber: UInt64 = 0
   private var pending: Set<Int> = []
   private var handled: Set<Int> = []
   /// Tokens whose callbacks are running, outermost first: the path a cycle is reported along.
@@ -101,6 +103,7 @@ struct DispatcherState {
   /// Starts the dispatch on the owner thread and returns the callbacks to run, in order.
   mutating func begin(_ action: DispatchedAction) -> [Int] {
     current = action
+    dispatchNumber &+= 1
     pending.removeAll(keepingCapacity: true)
     handled.removeAll(keepingCapacity: true)
     running.removeAll(keepingCapacity: true)
