@@ -24,12 +24,16 @@ enum StoreWork<State: Sendable>: Sendable {
 @usableFromInline
 struct StoreCore<State: Sendable> {
   @usableFromInline var state: State
+  /// Read under the lock for each action, so ``StoreBox/replaceReducer(_:)`` takes effect for
+  /// the next action reduced, on whichever thread reduces it.
+  @usableFromInline var reducer: @Sendable (inout State, any Action) -> Void
   @usableFromInline var subscribers: [Subscriber<State>] = []
   @usableFromInline var isDraining = false
   @usableFromInline var queue = FIFOQueue<StoreWork<State>>()
 
-  init(state: State) {
+  init(state: State, reducer: @escaping @Sendable (inout State, any Action) -> Void) {
     self.state = state
+    self.reducer = reducer
   }
 }
 
@@ -38,7 +42,6 @@ struct StoreCore<State: Sendable> {
 @usableFromInline
 final class StoreBox<State: Sendable>: Sendable {
   @usableFromInline let lock: Lock<StoreCore<State>>
-  @usableFromInline let reducer: @Sendable (inout State, any Action) -> Void
   /// The end of the middleware chain compiled for State. Store.init (generic, in this module)
   /// builds the chain, so its end calls the generic ``reduceAndNotify(_:)``; the first
   /// dispatch through the chain from code specialized for State sets this to that code's copy,
@@ -49,11 +52,18 @@ final class StoreBox<State: Sendable>: Sendable {
     (@Sendable (any Action) -> Void)?
 
   init(state: State, reducer: Reducer<State>) {
-    lock = Lock(StoreCore(state: state))
-    self.reducer = reducer.body
+    lock = Lock(StoreCore(state: state, reducer: reducer.body))
   }
 
   var state: State { lock.withLock { $0.state } }
+
+  func replaceReducer(_ reducer: Reducer<State>) {
+    let old = lock.withLock { core in
+      defer { core.reducer = reducer.body }
+      return core.reducer
+    }
+    _ = old  // released here, outside the lock: its captures may do anything in deinit
+  }
 
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
   @inlinable
@@ -63,7 +73,7 @@ final class StoreBox<State: Sendable>: Sendable {
         core.queue.append(.action(action))
         return nil
       }
-      reducer(&core.state, action)
+      core.reducer(&core.state, action)
       if core.subscribers.isEmpty { return nil }
       core.isDraining = true
       return (core.state, core.subscribers)
@@ -113,7 +123,7 @@ final class StoreBox<State: Sendable>: Sendable {
   @inlinable
   func reduceAndNotifyHere(_ action: any Action) {
     let notification: (State, [Subscriber<State>])? = lock.withLock { core in
-      reducer(&core.state, action)
+      core.reducer(&core.state, action)
       return core.subscribers.isEmpty ? nil : (core.state, core.subscribers)
     }
     guard let (state, subscribers) = notification else { return }
