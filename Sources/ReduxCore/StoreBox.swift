@@ -26,6 +26,9 @@ enum StoreWork<State: Sendable>: Sendable {
 @usableFromInline
 struct StoreCore<State: Sendable> {
   @usableFromInline var state: State
+  /// Read under the lock for each action, so ``StoreBox/replaceReducer(_:)`` takes effect for
+  /// the next action reduced, on whichever thread reduces it.
+  @usableFromInline var reducer: @Sendable (inout State, any Action) -> Void
   @usableFromInline var subscribers: [Subscriber<State>] = []
   @usableFromInline var isDraining = false
   @usableFromInline var queue = FIFOQueue<StoreWork<State>>()
@@ -37,8 +40,9 @@ struct StoreCore<State: Sendable> {
   /// The action the probe subscriber reports next, and its origin.
   @usableFromInline var probed: (action: any Action, processing: Processing)?
 
-  init(state: State) {
+  init(state: State, reducer: @escaping @Sendable (inout State, any Action) -> Void) {
     self.state = state
+    self.reducer = reducer
   }
 }
 
@@ -47,7 +51,6 @@ struct StoreCore<State: Sendable> {
 @usableFromInline
 final class StoreBox<State: Sendable>: Sendable {
   @usableFromInline let lock: Lock<StoreCore<State>>
-  @usableFromInline let reducer: @Sendable (inout State, any Action) -> Void
   /// The work in flight that `send`s and test probes await.
   @usableFromInline let ledger = WorkLedger()
   /// The end of the middleware chain compiled for State. Store.init (generic, in this module)
@@ -60,11 +63,18 @@ final class StoreBox<State: Sendable>: Sendable {
     (@Sendable (any Action) -> Void)?
 
   init(state: State, reducer: Reducer<State>) {
-    lock = Lock(StoreCore(state: state))
-    self.reducer = reducer.body
+    lock = Lock(StoreCore(state: state, reducer: reducer.body))
   }
 
   var state: State { lock.withLock { $0.state } }
+
+  func replaceReducer(_ reducer: Reducer<State>) {
+    let old = lock.withLock { core in
+      defer { core.reducer = reducer.body }
+      return core.reducer
+    }
+    _ = old  // released here, outside the lock: its captures may do anything in deinit
+  }
 
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
   @inlinable
@@ -74,7 +84,7 @@ final class StoreBox<State: Sendable>: Sendable {
         enqueue(action, into: &core)
         return nil
       }
-      reducer(&core.state, action)
+      core.reducer(&core.state, action)
       if core.subscribers.isEmpty { return nil }
       core.isDraining = true
       if core.probe != nil { core.probed = (action, core.processing) }
@@ -125,7 +135,7 @@ final class StoreBox<State: Sendable>: Sendable {
   @inlinable
   func reduceAndNotifyHere(_ action: any Action) {
     let notification: (State, [Subscriber<State>])? = lock.withLock { core in
-      reducer(&core.state, action)
+      core.reducer(&core.state, action)
       if core.subscribers.isEmpty { return nil }
       if core.probe != nil { core.probed = (action, core.processing) }
       return (core.state, core.subscribers)
