@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "ReduxFlux", targets: ["ReduxFlux"]),
     .library(name: "ReduxCommand", targets: ["ReduxCommand"]),
     .library(name: "ReduxEffects", targets: ["ReduxEffects"]),
+    .library(name: "ReduxDevTools", targets: ["ReduxDevTools"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -30,6 +31,7 @@ let package = Package(
       name: "ReduxEffects",
       dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")]
     ),
+    .target(name: "ReduxDevTools", dependencies: ["ReduxCore"]),
 
     .testTarget(name: "ReduxCoreTests", dependencies: ["ReduxCore"]),
     .testTarget(
@@ -47,6 +49,10 @@ let package = Package(
         "ReduxEffects", .product(name: "Logging", package: "swift-log"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
+    ),
+    .testTarget(
+      name: "ReduxDevToolsTests",
+      dependencies: ["ReduxDevTools", .product(name: "Clocks", package: "swift-clocks")]
     ),
 
     .executableTarget(name: "Counter", dependencies: ["ReduxCore"], path: "Examples/Counter"),

@@ -18,6 +18,8 @@
 enum StoreWork<State: Sendable>: Sendable {
   case action(any Action)
   case subscribe(Subscriber<State>)
+  /// A direct change to the committed state (see Store+ReplaceState.swift).
+  case replaceState(@Sendable (inout State) -> Void)
 }
 
 /// What the lock guards.
@@ -172,6 +174,8 @@ final class StoreBox<State: Sendable>: Sendable {
         if let chain { chain(action) } else { reduceAndNotify(action) }
       case .subscribe(let subscriber)?:
         start(subscriber)
+      case .replaceState(let change)?:
+        replaceAndNotify(change)
       }
     }
   }
