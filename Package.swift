@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "ReduxCommand", targets: ["ReduxCommand"]),
     .library(name: "ReduxEffects", targets: ["ReduxEffects"]),
     .library(name: "ReduxDevTools", targets: ["ReduxDevTools"]),
+    .executable(name: "redux-devtools-viewer", targets: ["DevToolsViewer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -32,6 +33,8 @@ let package = Package(
       dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")]
     ),
     .target(name: "ReduxDevTools", dependencies: ["ReduxCore"]),
+    // Turns a JSON Lines recording into one self-contained HTML page.
+    .executableTarget(name: "DevToolsViewer", dependencies: ["ReduxDevTools"]),
 
     .testTarget(name: "ReduxCoreTests", dependencies: ["ReduxCore"]),
     .testTarget(
@@ -65,6 +68,9 @@ let package = Package(
       name: "PostsEffects",
       dependencies: ["ReduxEffects", .product(name: "Logging", package: "swift-log")],
       path: "Examples/PostsEffects"
+    ),
+    .executableTarget(
+      name: "DevToolsCounter", dependencies: ["ReduxDevTools"], path: "Examples/DevToolsCounter"
     ),
   ],
   swiftLanguageModes: [.v6]
