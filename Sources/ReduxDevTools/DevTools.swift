@@ -38,9 +38,11 @@ import ReduxCore
 /// also copies the state into the history and reads the clock; the history is a ring of
 /// `capacity` entries, so its memory is bounded (see `docs/devtools.md` for the figures).
 public final class DevTools<State: Sendable>: Sendable {
-  private let history: Lock<History<State>>
+  // The recording path (`middleware`) is @inlinable, so that it is specialized for State in the
+  // caller's module: generic, it cost several times its own work per action.
+  @usableFromInline let history: Lock<History<State>>
   private let reducer: Reducer<State>
-  private let now: @Sendable () -> Date
+  @usableFromInline let now: @Sendable () -> Date
 
   /// Creates a recorder and time-travel controller for stores of `State`.
   ///
@@ -66,26 +68,31 @@ public final class DevTools<State: Sendable>: Sendable {
   /// last in its middleware array.
   ///
   /// Adding it to a second store stops with a message: one `DevTools` follows one store.
+  @inlinable
   public var middleware: Middleware<State> {
     Middleware(
-      onAttach: { [self] context in
-        self.history.withLock { history in
-          precondition(
-            history.context == nil,
-            "This DevTools is already attached to a store; create one DevTools per store")
-          history.context = context
-          history.initialState = context.state
-          history.baseState = context.state
-        }
-      },
+      onAttach: { [self] context in self.attach(to: context) },
       { [self] context, action, next in
         let isRecording = self.history.withLock { $0.isRecording }
         next(action)
         guard isRecording else { return }
-        let entry = RecordedAction(action: action, state: context.state, timestamp: self.now())
+        let entry = RecordedAction(
+          action: action, state: context.committedState, timestamp: self.now())
         self.history.withLock { $0.record(entry) }
       }
     )
+  }
+
+  @usableFromInline
+  func attach(to context: MiddlewareContext<State>) {
+    history.withLock { history in
+      precondition(
+        history.context == nil,
+        "This DevTools is already attached to a store; create one DevTools per store")
+      history.context = context
+      history.initialState = context.state
+      history.baseState = context.state
+    }
   }
 
   /// Whether new actions are recorded; while it is `false` they are reduced but not kept.

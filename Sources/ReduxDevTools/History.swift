@@ -6,19 +6,20 @@ import ReduxCore
 /// The entries live in a ring: once `capacity` entries are kept, each new one overwrites the
 /// oldest, whose state becomes the base (the state before the oldest kept entry), as Redux
 /// DevTools' `maxAge` commits the oldest action.
+@usableFromInline
 struct History<State: Sendable> {
-  let capacity: Int
-  var isRecording: Bool
+  @usableFromInline let capacity: Int
+  @usableFromInline var isRecording: Bool
   /// Set when the middleware is attached to its store.
   var context: MiddlewareContext<State>?
   /// The store's state when the middleware was attached; ``DevTools/reset()`` returns to it.
   var initialState: State?
   /// The state before the oldest kept entry.
-  var baseState: State?
-  private var ring: [RecordedAction<State>] = []
-  private var head = 0
+  @usableFromInline var baseState: State?
+  @usableFromInline var ring: [RecordedAction<State>] = []
+  @usableFromInline var head = 0
   /// The step the store shows; `nil` while it shows the latest state.
-  var position: Int?
+  @usableFromInline var position: Int?
 
   init(capacity: Int, isRecording: Bool) {
     self.capacity = capacity
@@ -47,11 +48,9 @@ struct History<State: Sendable> {
 
   /// Appends an entry; an action reduced while the store shows a past step starts a new branch
   /// there, so the later entries are dropped and every kept state follows from the one before.
+  @inlinable
   mutating func record(_ entry: RecordedAction<State>) {
-    if let position {
-      replaceEntries(with: Array(entries.prefix(position)))
-      self.position = nil
-    }
+    if let position { branch(at: position) }
     if ring.count < capacity {
       if ring.isEmpty { ring.reserveCapacity(capacity) }
       ring.append(entry)
@@ -60,6 +59,13 @@ struct History<State: Sendable> {
       ring[head] = entry
       head = head + 1 == capacity ? 0 : head + 1
     }
+  }
+
+  /// Drops the entries after `step`, and shows the latest state again.
+  @usableFromInline
+  mutating func branch(at step: Int) {
+    replaceEntries(with: Array(entries.prefix(step)))
+    position = nil
   }
 
   /// Replaces every entry, keeping only the last `capacity` ones (the state before the first

@@ -16,6 +16,7 @@ public struct RecordedAction<State: Sendable>: Sendable {
   public var isSkipped: Bool
 
   /// Creates an entry; the recorder makes these, tests and importers may too.
+  @inlinable
   public init(action: any Action, state: State, timestamp: Date, isSkipped: Bool = false) {
     self.action = action
     self.state = state
