@@ -1,9 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Five libraries in one package; users link only the products they need. Every side-effect
-// module imports ReduxCore and never a sibling, and ReduxCore imports nothing outside the
-// toolchain.
+// Six libraries (and the DevTools viewer tool) in one package; users link only the products
+// they need. Every other module imports ReduxCore and never a sibling, and ReduxCore imports
+// nothing outside the toolchain.
 let package = Package(
   name: "swift-redux",
   platforms: [
