@@ -38,7 +38,7 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   private let clock: any Clock<Duration>
   private let migrate: Migration?
   private let saving = Lock(SaveState())
-  /// Serializes file writes, so that an older debounced save never lands after a newer one.
+  /// Serializes file writes; see `write(_:generation:)`.
   private let writing = Lock(())
 
   private struct SaveState {
@@ -141,9 +141,8 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
       let generation = saving.generation
       saving.pending = Task { [self] in
         do { try await sleep() } catch { return }
-        guard self.saving.withLock({ $0.generation == generation }) else { return }
         do throws(PersistenceError) {
-          try self.write(state)
+          try self.write(state, generation: generation)
         } catch {
           self.saving.withLock { $0.error = error }
         }
@@ -153,12 +152,13 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
 
   /// Writes `state` now, cancelling a pending debounced save.
   public func saveNow(_ state: State) throws(PersistenceError) {
-    saving.withLock { saving in
+    let generation = saving.withLock { saving in
       saving.pending?.cancel()
       saving.pending = nil
       saving.generation += 1
+      return saving.generation
     }
-    try write(state)
+    try write(state, generation: generation)
   }
 
   /// Waits for the pending debounced save, if any, and throws the error of a failed one.
@@ -189,7 +189,9 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     }
   }
 
-  private func write(_ state: State) throws(PersistenceError) {
+  /// Writes `state` unless a newer save was requested since `generation` was taken; the check
+  /// and the write happen under one lock, so an older state never lands after a newer one.
+  private func write(_ state: State, generation: Int) throws(PersistenceError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let data: Data
@@ -199,8 +201,11 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
       throw .fileSystem("the state could not be encoded: \(error)")
     }
     let result: Result<Void, PersistenceError> = writing.withLock { _ in
+      let (isLatest, keep) = saving.withLock {
+        ($0.generation == generation, $0.keepUnreadableFile)
+      }
+      guard isLatest else { return .success(()) }
       do {
-        let keep = saving.withLock { $0.keepUnreadableFile }
         if keep && FileManager.default.fileExists(atPath: file.path) {
           let aside = file.appendingPathExtension("unreadable")
           try? FileManager.default.removeItem(at: aside)

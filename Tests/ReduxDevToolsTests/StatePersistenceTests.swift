@@ -55,6 +55,17 @@ final class StatePersistenceTests {
     #expect(try persistence.restore() == Counter(count: 2))
   }
 
+  @Test("saving now replaces a pending debounced save, which then never lands")
+  func saveNowWins() async throws {
+    let clock = TestClock()
+    let persistence = persistence(clock: clock)
+    persistence.save(Counter(count: 1))
+    try persistence.saveNow(Counter(count: 2))
+    await clock.advance(by: .milliseconds(1_100))
+    try await persistence.flush()
+    #expect(try persistence.restore() == Counter(count: 2))
+  }
+
   @Test("persists a store's changes, debounced, and a fresh store starts from them")
   func persistStore() async throws {
     let clock = TestClock()
