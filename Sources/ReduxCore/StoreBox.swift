@@ -18,7 +18,7 @@
 enum StoreWork<State: Sendable>: Sendable {
   case action(any Action)
   case subscribe(Subscriber<State>)
-  /// A direct change to the committed state (see Store+ReplaceState.swift).
+  /// A direct change to the committed state (see MiddlewareContext+TimeTravel.swift).
   case replaceState(@Sendable (inout State) -> Void)
 }
 
