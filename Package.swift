@@ -1,10 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Five libraries and a test library in one package; users link only the products they need.
-// Every side-effect module imports ReduxCore and never a sibling, and ReduxCore imports nothing
-// outside the toolchain. ReduxTesting, linked only by test targets, sees the side-effect modules'
-// work through ReduxCore's work reporting, never by importing them.
+// Six libraries (and the DevTools viewer tool) in one package, plus ReduxTesting for test
+// targets; users link only the products they need. Every other module imports ReduxCore and
+// never a sibling, and ReduxCore imports nothing outside the toolchain. ReduxTesting sees the
+// side-effect modules' work through ReduxCore's work reporting, never by importing them.
 let package = Package(
   name: "swift-redux",
   platforms: [
@@ -17,6 +17,8 @@ let package = Package(
     .library(name: "ReduxFlux", targets: ["ReduxFlux"]),
     .library(name: "ReduxCommand", targets: ["ReduxCommand"]),
     .library(name: "ReduxEffects", targets: ["ReduxEffects"]),
+    .library(name: "ReduxDevTools", targets: ["ReduxDevTools"]),
+    .executable(name: "redux-devtools-viewer", targets: ["DevToolsViewer"]),
     .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
   ],
   dependencies: [
@@ -24,6 +26,9 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // For `swift package generate-documentation`: a command plugin, it adds no code to the
+    // libraries.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "ReduxCore"),
@@ -46,6 +51,9 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    .target(name: "ReduxDevTools", dependencies: ["ReduxCore"]),
+    // Turns a JSON Lines recording into one self-contained HTML page.
+    .executableTarget(name: "DevToolsViewer", dependencies: ["ReduxDevTools"]),
 
     .testTarget(name: "ReduxCoreTests", dependencies: ["ReduxCore"]),
     .testTarget(
@@ -67,6 +75,10 @@ let package = Package(
         "ReduxEffects", .product(name: "Logging", package: "swift-log"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
+    ),
+    .testTarget(
+      name: "ReduxDevToolsTests",
+      dependencies: ["ReduxDevTools", .product(name: "Clocks", package: "swift-clocks")]
     ),
 
     .testTarget(
@@ -100,6 +112,9 @@ let package = Package(
       name: "PostsEffectsTests",
       dependencies: ["PostsFeature", "ReduxEffects", "ReduxTesting"],
       path: "Examples/PostsEffects/Tests"
+    ),
+    .executableTarget(
+      name: "DevToolsCounter", dependencies: ["ReduxDevTools"], path: "Examples/DevToolsCounter"
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -20,12 +20,17 @@ enum StoreWork<State: Sendable>: Sendable {
   /// An action of a tracked origin, or one that wants to hear when it has been processed.
   case tracked(TrackedAction)
   case subscribe(Subscriber<State>)
+  /// A direct change to the committed state (see MiddlewareContext+TimeTravel.swift).
+  case replaceState(@Sendable (inout State) -> Void)
 }
 
 /// What the lock guards.
 @usableFromInline
 struct StoreCore<State: Sendable> {
   @usableFromInline var state: State
+  /// Read under the lock for each action, so ``StoreBox/replaceReducer(_:)`` takes effect for
+  /// the next action reduced, on whichever thread reduces it.
+  @usableFromInline var reducer: @Sendable (inout State, any Action) -> Void
   @usableFromInline var subscribers: [Subscriber<State>] = []
   @usableFromInline var isDraining = false
   @usableFromInline var queue = FIFOQueue<StoreWork<State>>()
@@ -34,42 +39,12 @@ struct StoreCore<State: Sendable> {
   /// Set by a test probe: every action and piece of work is tracked.
   @usableFromInline var tracksAll = false
   @usableFromInline var probe: (@Sendable (ProcessedAction<State>) -> Void)?
+  /// The action the probe subscriber reports next, and its origin.
+  @usableFromInline var probed: (action: any Action, processing: Processing)?
 
-  init(state: State) {
+  init(state: State, reducer: @escaping @Sendable (inout State, any Action) -> Void) {
     self.state = state
-  }
-
-  /// Queues an action behind the one being processed, as part of its origin's work if that
-  /// origin is tracked.
-  @inlinable
-  mutating func enqueue(_ action: any Action, ledger: WorkLedger) {
-    if processing.origin.isTracked || tracksAll {
-      let origin = processing.origin
-      let pending = ledger.begin(origin: origin, description: "queued action \(action)")
-      queue.append(
-        .tracked(
-          TrackedAction(
-            action: action, origin: origin, isSent: false, onProcessed: nil, pending: pending)))
-    } else {
-      queue.append(.action(action))
-    }
-  }
-}
-
-/// What the thread that committed a state tells afterwards, outside the lock.
-@usableFromInline
-struct Commit<State: Sendable> {
-  @usableFromInline let state: State
-  @usableFromInline let subscribers: [Subscriber<State>]
-  @usableFromInline let probe: (@Sendable (ProcessedAction<State>) -> Void)?
-  @usableFromInline let processing: Processing
-
-  @inlinable
-  init(_ core: StoreCore<State>) {
-    state = core.state
-    subscribers = core.subscribers
-    probe = core.probe
-    processing = core.processing
+    self.reducer = reducer
   }
 }
 
@@ -78,7 +53,6 @@ struct Commit<State: Sendable> {
 @usableFromInline
 final class StoreBox<State: Sendable>: Sendable {
   @usableFromInline let lock: Lock<StoreCore<State>>
-  @usableFromInline let reducer: @Sendable (inout State, any Action) -> Void
   /// The work in flight that `send`s and test probes await.
   @usableFromInline let ledger = WorkLedger()
   /// The end of the middleware chain compiled for State. Store.init (generic, in this module)
@@ -91,27 +65,35 @@ final class StoreBox<State: Sendable>: Sendable {
     (@Sendable (any Action) -> Void)?
 
   init(state: State, reducer: Reducer<State>) {
-    lock = Lock(StoreCore(state: state))
-    self.reducer = reducer.body
+    lock = Lock(StoreCore(state: state, reducer: reducer.body))
   }
 
   var state: State { lock.withLock { $0.state } }
 
+  func replaceReducer(_ reducer: Reducer<State>) {
+    let old = lock.withLock { core in
+      defer { core.reducer = reducer.body }
+      return core.reducer
+    }
+    _ = old  // released here, outside the lock: its captures may do anything in deinit
+  }
+
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
   @inlinable
   func dispatch(_ action: any Action) {
-    let commit: Commit<State>? = lock.withLock { core in
+    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
       if core.isDraining {
-        core.enqueue(action, ledger: ledger)
+        enqueue(action, into: &core)
         return nil
       }
-      reducer(&core.state, action)
-      if core.subscribers.isEmpty && core.probe == nil { return nil }
+      core.reducer(&core.state, action)
+      if core.subscribers.isEmpty { return nil }
       core.isDraining = true
-      return Commit(core)
+      if core.probe != nil { core.probed = (action, core.processing) }
+      return (core.state, core.subscribers)
     }
-    guard let commit else { return }
-    tell(commit, about: action)
+    guard let (state, subscribers) = notification else { return }
+    notify(subscribers, of: state)
     drain(through: nil)
   }
 
@@ -120,7 +102,7 @@ final class StoreBox<State: Sendable>: Sendable {
   func dispatch(_ action: any Action, through chain: @escaping Middleware<State>.Next) {
     let isIdle = lock.withLock { core in
       if core.isDraining {
-        core.enqueue(action, ledger: ledger)
+        enqueue(action, into: &core)
         return false
       }
       core.isDraining = true
@@ -154,24 +136,44 @@ final class StoreBox<State: Sendable>: Sendable {
 
   @inlinable
   func reduceAndNotifyHere(_ action: any Action) {
-    let commit: Commit<State>? = lock.withLock { core in
-      reducer(&core.state, action)
-      return core.subscribers.isEmpty && core.probe == nil ? nil : Commit(core)
+    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
+      core.reducer(&core.state, action)
+      if core.subscribers.isEmpty { return nil }
+      if core.probe != nil { core.probed = (action, core.processing) }
+      return (core.state, core.subscribers)
     }
-    guard let commit else { return }
-    tell(commit, about: action)
+    guard let (state, subscribers) = notification else { return }
+    notify(subscribers, of: state)
   }
 
-  /// Tells the probe, then the subscribers, about a committed state.
-  @inlinable
-  func tell(_ commit: Commit<State>, about action: any Action) {
-    if let probe = commit.probe {
-      probe(
-        ProcessedAction(
-          action: action, origin: commit.processing.origin, isSent: commit.processing.isSent,
-          state: commit.state))
+  /// Queues an action behind the one being processed, as part of its origin's work when that
+  /// is tracked. Out of line: the idle path stays small enough to inline into the caller.
+  @usableFromInline
+  func enqueue(_ action: any Action, into core: inout StoreCore<State>) {
+    guard core.processing.origin.isTracked || core.tracksAll else {
+      core.queue.append(.action(action))
+      return
     }
-    if !commit.subscribers.isEmpty { notify(commit.subscribers, of: commit.state) }
+    let origin = core.processing.origin
+    let pending = ledger.begin(origin: origin, description: "queued action \(action)")
+    core.queue.append(
+      .tracked(
+        TrackedAction(
+          action: action, origin: origin, isSent: false, onProcessed: nil, pending: pending)))
+  }
+
+  /// Tells the test probe about the action just reduced and the state it committed; called by
+  /// the probe's subscriber, first among the subscribers (tests only, so it may lock again).
+  func report(committing state: State) {
+    let (probe, probed) = lock.withLock { core in
+      defer { core.probed = nil }
+      return (core.probe, core.probed)
+    }
+    guard let probe, let probed else { return }
+    probe(
+      ProcessedAction(
+        action: probed.action, origin: probed.processing.origin,
+        isSent: probed.processing.isSent, state: state))
   }
 
   /// Calls each subscriber with `state`, in order, one at a time.
@@ -231,6 +233,8 @@ final class StoreBox<State: Sendable>: Sendable {
         process(tracked, through: chain)
       case .subscribe(let subscriber)?:
         start(subscriber)
+      case .replaceState(let change)?:
+        replaceAndNotify(change)
       }
     }
   }
@@ -240,12 +244,13 @@ final class StoreBox<State: Sendable>: Sendable {
   func dispatch(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
     let isIdle = lock.withLock { core in
       if core.isDraining {
-        var tracked = tracked
         if tracked.origin.isTracked || core.tracksAll {
-          tracked.pending = ledger.begin(
+          let entry = ledger.begin(
             origin: tracked.origin, description: "queued action \(tracked.action)")
+          core.queue.append(.tracked(tracked.counted(as: entry)))
+        } else {
+          core.queue.append(.tracked(tracked))
         }
-        core.queue.append(.tracked(tracked))
         return false
       }
       core.isDraining = true
@@ -273,10 +278,16 @@ final class StoreBox<State: Sendable>: Sendable {
   var tracksAll: Bool { lock.withLock { $0.tracksAll } }
 
   func installProbe(_ probe: @escaping @Sendable (ProcessedAction<State>) -> Void) {
+    // A subscriber first in line: the commit paths notify only when there are subscribers, so
+    // the probe costs nothing on a store without one.
+    let subscriber = StateSubscriber<State>(
+      onChange: { [unowned(unsafe) self] state in self.report(committing: state) },
+      onFinish: nil)
     let hadProbe = lock.withLock { core in
       defer {
         core.probe = probe
         core.tracksAll = true
+        core.subscribers.insert(subscriber, at: 0)
       }
       return core.probe != nil
     }

@@ -70,14 +70,15 @@ package struct ProcessedAction<State: Sendable>: Sendable {
 }
 
 /// An action with the bookkeeping of a tracked origin, on its way through the store's queue.
+/// A class, so that the store's queue items stay as small as a plain action.
 @usableFromInline
-struct TrackedAction: Sendable {
+final class TrackedAction: Sendable {
   @usableFromInline let action: any Action
   @usableFromInline let origin: ActionOrigin
   @usableFromInline let isSent: Bool
   @usableFromInline let onProcessed: (@Sendable () -> Void)?
   /// The ledger entry that counts this action as pending while it waits in the queue.
-  @usableFromInline var pending: UInt64?
+  @usableFromInline let pending: UInt64?
 
   @usableFromInline
   init(
@@ -89,6 +90,13 @@ struct TrackedAction: Sendable {
     self.isSent = isSent
     self.onProcessed = onProcessed
     self.pending = pending
+  }
+
+  /// The same action, counted as pending under `entry`.
+  @usableFromInline
+  func counted(as entry: UInt64) -> TrackedAction {
+    TrackedAction(
+      action: action, origin: origin, isSent: isSent, onProcessed: onProcessed, pending: entry)
   }
 }
 
