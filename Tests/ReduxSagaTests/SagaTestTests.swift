@@ -114,15 +114,16 @@ struct SagaTestTests {
 
   @Test("the take timeout can be set, and a saga that takes in time is not affected by it")
   func takeTimeout() async throws {
+    let taken = StringLog()
     let looping: @Sendable (SagaContext<TestState>) async throws -> Void = { saga in
-      while true { saga.put(Response(id: try await saga.take(Request.self).id)) }
+      while true { taken.append("\(try await saga.take(Request.self).id)") }
     }
-    let result = try await SagaTest(looping, state: TestState(), reducer: testReducer)
+    _ = try await SagaTest(looping, state: TestState())
       .timeout(.milliseconds(50))
       .dispatch(Request(id: 1))
       .dispatch(Request(id: 2))
       .run()
-    #expect(result.puts(of: Response.self) == [Response(id: 1), Response(id: 2)])
+    #expect(taken.values == ["1", "2"])
     await #expect(throws: SagaTestError.actionNotTaken("\(Stop())")) {
       try await SagaTest(looping, state: TestState()).timeout(.milliseconds(50))
         .dispatch(Stop()).run()
@@ -133,9 +134,8 @@ struct SagaTestTests {
   func stubNotCalled() async throws {
     let saga: @Sendable (SagaContext<TestState>) async throws -> Void = { saga in
       let request = try await saga.take(Request.self)
-      let id = try await saga.call("fetchUser", with: request.id) { $0 }
+      _ = try await saga.call("fetchUser", with: request.id) { $0 }
       _ = try await saga.call("audit") { "ok" }
-      saga.put(Response(id: id))
     }
     let test = SagaTest(saga, state: TestState(), reducer: testReducer)
       .provide(call: "fetchUsr", returning: 7)
