@@ -6,21 +6,28 @@
 // thread, one at a time in commit order, so the value only ever moves forward.
 
 /// The newest value waiting for an actor, and whether a hop to deliver it is already scheduled.
+@usableFromInline
 final class LatestValueMailbox<Value: Sendable>: Sendable {
-  private struct Contents {
-    var value: Value?
-    var isHopScheduled = false
-    var isClosed = false
+  @usableFromInline
+  struct Contents {
+    @usableFromInline var value: Value?
+    @usableFromInline var isHopScheduled = false
+    @usableFromInline var isClosed = false
+
+    init() {}
   }
 
-  private let contents = Lock(Contents())
+  // Speed: the view store posts on every commit and takes on every publish, so these are
+  // @inlinable, specialized for the state in the caller's module.
+  @usableFromInline let contents = Lock(Contents())
 
-  init() {}
+  @usableFromInline init() {}
 
   /// Keeps `value` as the newest, replacing one not yet delivered.
   ///
   /// - Returns: True when the caller must schedule a hop that calls ``takeForHop()``; false
   ///   when one is already scheduled (it will deliver this value) or the mailbox is closed.
+  @inlinable
   func post(_ value: Value) -> Bool {
     contents.withLock { contents in
       if contents.isClosed { return false }
@@ -33,6 +40,7 @@ final class LatestValueMailbox<Value: Sendable>: Sendable {
 
   /// Called by the scheduled hop: takes the newest value, if any, and lets the next post
   /// schedule a new hop.
+  @inlinable
   func takeForHop() -> Value? {
     contents.withLock { contents in
       contents.isHopScheduled = false
@@ -43,6 +51,7 @@ final class LatestValueMailbox<Value: Sendable>: Sendable {
 
   /// Takes the newest value now, on the receiving actor, ahead of the scheduled hop (which then
   /// finds nothing, or a newer value).
+  @inlinable
   func take() -> Value? {
     contents.withLock { contents in
       defer { contents.value = nil }

@@ -34,27 +34,30 @@ import Observation
 /// ``ObservableStore`` is the thread-agnostic alternative: it publishes on the committing thread
 /// and invalidates every observer on every action. Prefer `ViewStore` for UI code.
 @MainActor
+@dynamicMemberLookup
 public final class ViewStore<State: Sendable>: Observable {
-  private let registrar = ObservationRegistrar()
-  private var current: State
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// The latest published state.
+  @usableFromInline var current: State
   /// The fields read so far, each compared on every publish.
-  private var fields: [ObservedField<State>] = []
-  private var fieldIndex: [FieldID: Int] = [:]
+  @usableFromInline var fields: [ObservedField<State>] = []
+  @usableFromInline var fieldIndex: [FieldID: Int] = [:]
   /// Sends an action to the store: the store's own dispatch, or a parent view store's.
-  private let dispatchUpstream: @MainActor (any Action) -> Void
+  @usableFromInline let dispatchUpstream: Upstream<State>
   /// States committed but not yet published; nil for a scoped view store, which its parent
   /// feeds.
-  private let mailbox: LatestValueMailbox<State>?
-  private var subscription: Subscription?
+  @usableFromInline let mailbox: LatestValueMailbox<State>?
+  @usableFromInline var subscription: Subscription?
 
   /// Creates a view of `store`'s state on the main actor, starting from its current state.
   ///
   /// - Parameter store: The store to observe and dispatch to; the view store keeps it alive.
+  @inlinable
   public init(_ store: Store<State>) {
     let mailbox = LatestValueMailbox<State>()
     current = store.state
     self.mailbox = mailbox
-    dispatchUpstream = { store.dispatch($0) }
+    dispatchUpstream = .store(store)
     subscription = store.subscribe { [weak self] state in
       guard mailbox.post(state) else { return }
       Task { @MainActor [weak self] in
@@ -71,10 +74,59 @@ public final class ViewStore<State: Sendable>: Observable {
   ///
   /// Reading it inside a SwiftUI `body` or `withObservationTracking` tracks the whole state: a
   /// publish that changes any part of it invalidates the reader (compared with `==` when `State`
-  /// is `Equatable`, else by its bits).
+  /// is `Equatable`, else by its bits; see ``subscript(dynamicMember:)``). Read single fields
+  /// through dynamic member lookup (`model.count`) to be invalidated only by them.
   public var state: State {
-    track(.value(\State.self)) { sameValue(at: \State.self) }
+    track(.value(\State.self), bits: 0..<MemoryLayout<State>.size) {
+      sameValue(at: \State.self)
+    }
     return current
+  }
+
+  /// A value of the latest published state, read through a key path (`model.count`), tracked on
+  /// its own.
+  ///
+  /// Reading `model.count` inside a SwiftUI `body` or `withObservationTracking` tracks `count`
+  /// alone: a publish invalidates the reader only if it changed the value at that key path, so
+  /// an action that changes another field, or nothing, does not re-render it.
+  ///
+  /// ```swift
+  /// withObservationTracking {
+  ///   _ = model.count
+  /// } onChange: {
+  ///   print("count will change")
+  /// }
+  /// model.dispatch(SetLabel("x"))  // nothing printed
+  /// model.dispatch(Increment())    // "count will change"
+  /// ```
+  ///
+  /// Change detection, per key path: a value that is `Equatable` (checked at run time, once per
+  /// key path) is compared with `==`. Any other value is compared by its bits: equal bits mean
+  /// the same value or the same reference or copy-on-write buffer, so such a field is never
+  /// reported unchanged when it changed, except a class instance mutated in place (its
+  /// reference stays the same), and it is reported changed when rebuilt with equal contents.
+  /// Make a field `Equatable` to get exact change detection.
+  ///
+  /// Cost: each key path read at least once is compared on every publish (once per burst of
+  /// commits, on the main actor), for as long as the view store lives; see
+  /// `docs/performance.md`. Like any Observation property, a change is reported before the new
+  /// value is stored (`willSet`); read the value again after the change handler.
+  @inlinable
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    track(.value(keyPath), bits: storedBits(of: keyPath)) { sameValue(at: keyPath) }
+    return current[keyPath: keyPath]
+  }
+
+  /// A value of the latest published state, read through a key path (`model.count`), tracked on
+  /// its own and compared with `==`.
+  ///
+  /// The same as the unconstrained ``subscript(dynamicMember:)-(KeyPath<State,Value>)``, for
+  /// `Equatable` values: a publish invalidates a reader only if the value at the key path is no
+  /// longer `==` to the one before.
+  @inlinable
+  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    track(.value(keyPath), bits: storedBits(of: keyPath)) { sameValue(at: keyPath) }
+    return current[keyPath: keyPath]
   }
 
   /// Dispatches `action` to the store, then publishes the newest committed state at once.
@@ -82,13 +134,17 @@ public final class ViewStore<State: Sendable>: Observable {
   /// On an idle store the action has been reduced and its state published when this returns.
   /// If another thread is processing the store, the action is queued and published later, by
   /// the hop.
+  @inlinable
   public func dispatch(_ action: any Action) {
-    dispatchUpstream(action)
+    switch dispatchUpstream {
+    case .store(let store): store.dispatch(action)
+    }
     flush()
   }
 
   /// Publishes the state waiting in the mailbox, ahead of its hop.
-  private func flush() {
+  @inlinable
+  func flush() {
     if let state = mailbox?.take() { publish(state) }
   }
 
@@ -96,17 +152,42 @@ public final class ViewStore<State: Sendable>: Observable {
   ///
   /// `willSet` for every changed field, then the assignment, then `didSet`, so an observer
   /// sees either the whole old state or the whole new one.
-  private func publish(_ state: State) {
+  @inlinable
+  func publish(_ state: State) {
     let old = current
-    var anyChanged = false
-    for index in fields.indices where !fields[index].isSame(old, state) {
-      fields[index].isChanged = true
-      anyChanged = true
+    // Only a field read since its last reported change can have an observer: Observation
+    // registers observers through reads (`track`), and a `withObservationTracking` observer
+    // (SwiftUI's too) is removed at the first change it is told about. Skipping the others
+    // spares comparisons and the registrar's key-path lookups. A stored field whose bits did
+    // not change is skipped without calling its comparison (calling a stored closure retains
+    // and releases its context, which costs more than the comparison). Observers run after
+    // the loop, as they may read (and so add) fields.
+    let anyChanged = withUnsafeBytes(of: old) { oldBytes in
+      withUnsafeBytes(of: state) { newBytes in
+        fields.withUnsafeMutableBufferPointer { fields in
+          var anyChanged = false
+          for index in fields.indices where fields[index].isRead {
+            if let bits = fields[index].bits, sameBytes(oldBytes, newBytes, in: bits) { continue }
+            if fields[index].isSame(old, state) { continue }
+            fields[index].isChanged = true
+            // Cleared before the observers run: one that reads the field again marks it anew.
+            fields[index].isRead = false
+            anyChanged = true
+          }
+          return anyChanged
+        }
+      }
+    }
+    guard anyChanged else {
+      current = state
+      return
+    }
+    let count = fields.count
+    for index in 0..<count where fields[index].isChanged {
       registrar.willSet(self, keyPath: fields[index].key)
     }
     current = state
-    guard anyChanged else { return }
-    for index in fields.indices where fields[index].isChanged {
+    for index in 0..<count where fields[index].isChanged {
       fields[index].isChanged = false
       registrar.didSet(self, keyPath: fields[index].key)
     }
@@ -114,15 +195,18 @@ public final class ViewStore<State: Sendable>: Observable {
 
   /// Registers an Observation access to the field `id`, adding it to the compared fields the
   /// first time it is read.
-  private func track(_ id: FieldID, _ isSame: () -> (State, State) -> Bool) {
+  @usableFromInline
+  func track(_ id: FieldID, bits: Range<Int>?, _ isSame: () -> (State, State) -> Bool) {
     let index: Int
     if let known = fieldIndex[id] {
       index = known
     } else {
       index = fields.count
-      fields.append(ObservedField(key: \ViewStore.[observedField: index], isSame: isSame()))
+      fields.append(
+        ObservedField(key: \ViewStore.[observedField: index], bits: bits, isSame: isSame()))
       fieldIndex[id] = index
     }
+    fields[index].isRead = true
     registrar.access(self, keyPath: fields[index].key)
   }
 
@@ -130,15 +214,38 @@ public final class ViewStore<State: Sendable>: Observable {
   private nonisolated subscript(observedField index: Int) -> Int { index }
 }
 
+/// Where a view store sends actions.
+@usableFromInline
+enum Upstream<State: Sendable> {
+  /// The store itself (called directly: a closure call would cost an executor check).
+  case store(Store<State>)
+}
+
 /// Which part of the state an observed field stands for.
-private enum FieldID: Hashable {
+@usableFromInline
+enum FieldID: Hashable {
   /// The value at the key path.
   case value(AnyKeyPath)
 }
 
 /// One field a view read: its Observation key and how to tell whether a publish changed it.
-private struct ObservedField<State: Sendable> {
-  let key: KeyPath<ViewStore<State>, Int>
-  let isSame: (State, State) -> Bool
-  var isChanged = false
+@usableFromInline
+struct ObservedField<State: Sendable> {
+  @usableFromInline let key: KeyPath<ViewStore<State>, Int>
+  /// Where the field's bits lie in the state, for a stored property: equal bits there mean an
+  /// unchanged value (see FieldComparison.swift), so `isSame` runs only when they differ.
+  @usableFromInline let bits: Range<Int>?
+  @usableFromInline let isSame: (State, State) -> Bool
+  /// Read since its last reported change, so it may have an observer.
+  @usableFromInline var isRead = false
+  @usableFromInline var isChanged = false
+
+  init(
+    key: KeyPath<ViewStore<State>, Int>, bits: Range<Int>?,
+    isSame: @escaping (State, State) -> Bool
+  ) {
+    self.key = key
+    self.bits = bits
+    self.isSame = isSame
+  }
 }

@@ -83,3 +83,97 @@ struct ViewStoreTests {
     #expect(weakStore == nil)
   }
 }
+
+/// A state with fields of each kind the view store compares differently.
+struct Screen: Sendable {
+  var count = 0
+  var todos: [String] = []
+  /// Not Equatable: compared by its bits.
+  var session = Session(token: "a")
+}
+
+/// A non-Equatable field value.
+struct Session: Sendable {
+  var token: String
+}
+
+struct AddTodo: Action { var title: String }
+struct Touch: Action {}
+struct RenewSession: Action { var token: String }
+struct RewriteCount: Action {}
+
+let screenReducer = Reducer<Screen>
+  .on(Increment.self) { state, _ in state.count += 1 }
+  .on(AddTodo.self) { state, action in state.todos.append(action.title) }
+  .on(RenewSession.self) { state, action in state.session = Session(token: action.token) }
+  .on(RewriteCount.self) { state, _ in state.count = state.count }
+
+@Suite("ViewStore fine-grained observation")
+@MainActor
+struct ViewStoreFieldTests {
+  let model = ViewStore(Store(initialState: Screen(), reducer: screenReducer))
+
+  @Test("a reader of count is invalidated by a change of count")
+  func changedField() {
+    let changes = tracking { _ = model.count }
+    model.dispatch(Increment())
+    #expect(changes.values.count == 1)
+    #expect(model.count == 1)
+  }
+
+  @Test("a reader of count is not invalidated by an action that changes only todos")
+  func unrelatedField() {
+    let countChanges = tracking { _ = model.count }
+    let todoChanges = tracking { _ = model.todos }
+    model.dispatch(AddTodo(title: "milk"))
+    #expect(countChanges.values.isEmpty)
+    #expect(todoChanges.values.count == 1)
+    #expect(model.todos == ["milk"])
+  }
+
+  @Test("an action that changes nothing invalidates no field and no whole-state reader")
+  func noOpAction() {
+    let fieldChanges = tracking {
+      _ = model.count
+      _ = model.todos
+      _ = model.session
+    }
+    let stateChanges = tracking { _ = model.state }
+    model.dispatch(Noop())
+    model.dispatch(RewriteCount())
+    #expect(fieldChanges.values.isEmpty)
+    #expect(stateChanges.values.isEmpty)
+  }
+
+  @Test("a non-Equatable field is compared by its bits: unchanged when untouched, changed when set")
+  func nonEquatableField() {
+    let changes = tracking { _ = model.session }
+    model.dispatch(Increment())
+    #expect(changes.values.isEmpty)
+    model.dispatch(RenewSession(token: "b"))
+    #expect(changes.values.count == 1)
+    #expect(model.session.token == "b")
+  }
+
+  @Test("a nested key path is tracked on its own")
+  func nestedKeyPath() {
+    let changes = tracking { _ = model.session.token.count }
+    model.dispatch(AddTodo(title: "milk"))
+    #expect(changes.values.isEmpty)
+    model.dispatch(RenewSession(token: "longer"))
+    #expect(changes.values.count == 1)
+  }
+
+  @Test("a coalesced background burst invalidates only the fields it changed")
+  func burstFromBackground() async {
+    let store = Store(initialState: Screen(), reducer: screenReducer)
+    let model = ViewStore(store)
+    let todoChanges = tracking { _ = model.todos }
+    await Task.detached {
+      for _ in 0..<100 { store.dispatch(Increment()) }
+    }.value
+    while model.count < 100 { await nextChange { _ = model.count } }
+    #expect(model.count == 100)
+    #expect(todoChanges.values.isEmpty)
+  }
+}
