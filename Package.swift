@@ -20,6 +20,9 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    // For `swift package generate-documentation`: a command plugin, it adds no code to the
+    // libraries.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "ReduxCore"),

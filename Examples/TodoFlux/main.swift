@@ -95,7 +95,7 @@ stats.onChange { [weak stats] in
   guard let stats else { return }
   print("  stats changed:", stats.state)
 }
-let group = StoreGroup(stores: [todos, stats], dispatcher: dispatcher) { dispatched in
+let group = try StoreGroup(stores: [todos, stats], dispatcher: dispatcher) { dispatched in
   print("  after \(dispatched): \(todos.state.count) todos, \(stats.state.open) open")
 }
 

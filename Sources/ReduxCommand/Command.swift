@@ -222,7 +222,9 @@ extension Command {
   /// - Parameters:
   ///   - id: Any hashable value; work is matched by equal ids within one store.
   ///   - cancelInFlight: When `true`, starting this command first cancels every work in flight
-  ///     with the same id, so only the newest runs (a "latest wins" search).
+  ///     with the same id, so only the newest runs (a "latest wins" search). It never cancels
+  ///     the command's own scope: wrapping a command twice with the same id (either wrapper
+  ///     with `cancelInFlight`) runs it once, and replaces only work started before it.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Command {
     if isNone && !cancelInFlight { return self }
     return Command(.cancellable(self, id: CancelID(id), cancelInFlight: cancelInFlight))

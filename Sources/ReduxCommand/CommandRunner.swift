@@ -130,11 +130,21 @@ final class CancellationRegistry: Sendable {
 
   /// Adds `scope` under `id`; with `replacing`, removes and returns the scopes already there,
   /// for the caller to cancel.
+  ///
+  /// A scope that encloses `scope` (the same id wrapped twice) is never replaced: cancelling it
+  /// would cancel `scope` itself, so the newest command would stop before it starts.
   func register(_ scope: CommandScope, id: CancelID, replacing: Bool) -> [CommandScope] {
     scopes.withLock { scopes in
-      let replaced = replacing ? Array((scopes[id] ?? [:]).values) : []
-      if replacing { scopes[id] = [:] }
-      scopes[id, default: [:]][ObjectIdentifier(scope)] = scope
+      var registered = scopes[id] ?? [:]
+      var replaced: [CommandScope] = []
+      if replacing {
+        for (key, old) in registered where !scope.isInside(old) {
+          replaced.append(old)
+          registered[key] = nil
+        }
+      }
+      registered[ObjectIdentifier(scope)] = scope
+      scopes[id] = registered
       return replaced
     }
   }
@@ -187,6 +197,16 @@ final class CommandScope: Sendable {
     self.id = id
     self.parent = parent
     self.registry = registry
+  }
+
+  /// Whether `other` is this scope's parent, or a parent of its parent, and so on.
+  func isInside(_ other: CommandScope) -> Bool {
+    var current = parent
+    while let scope = current {
+      if scope === other { return true }
+      current = scope.parent
+    }
+    return false
   }
 
   /// False once the scope, or one around it, has been cancelled.

@@ -16,10 +16,13 @@
 /// Reducers run synchronously while the store holds its lock, in the order the actions were
 /// accepted. They get no store, so they cannot dispatch; do side effects in middleware or one of
 /// the side-effect modules, and never read a store's state from inside its own reducer.
-public struct Reducer<State>: Sendable {
+public struct Reducer<State>: InPlaceReducible, Sendable {
   @usableFromInline let body: @Sendable (inout State, any Action) -> Void
 
   /// Creates a reducer from a closure that changes the state in place.
+  ///
+  /// It is the initializer a trailing closure picks when the closure could be either form, such
+  /// as one that does not touch the state: `Reducer { _, action in log(action) }`.
   ///
   /// ```swift
   /// let counter = Reducer<Int> { count, action in
@@ -32,23 +35,6 @@ public struct Reducer<State>: Sendable {
   /// ```
   public init(_ reduce: @escaping @Sendable (_ state: inout State, _ action: any Action) -> Void) {
     body = reduce
-  }
-
-  /// Creates a reducer from a closure that returns the next state, for reducers written as
-  /// `(State, Action) -> State` functions.
-  ///
-  /// The returned state replaces the old one; prefer ``init(_:)`` when the state holds large
-  /// collections, because building a new state can copy them.
-  ///
-  /// ```swift
-  /// func counter(_ state: Int, _ action: any Action) -> Int {
-  ///   action is Increment ? state + 1 : state
-  /// }
-  /// let reducer = Reducer(returning: counter)
-  /// ```
-  public init(returning reduce: @escaping @Sendable (_ state: State, _ action: any Action) -> State)
-  {
-    body = { state, action in state = reduce(state, action) }
   }
 
   /// Applies `action` to `state`; a store does this for each dispatched action, and tests can
@@ -147,5 +133,41 @@ extension Reducer {
   ) -> Reducer<Parent> {
     let body = self.body
     return Reducer<Parent> { parent, action in body(&parent[keyPath: keyPath], action) }
+  }
+}
+
+/// A type created from a closure that changes a state in place; ``Reducer`` is the one that
+/// conforms.
+///
+/// It carries ``Reducer``'s `(State, Action) -> State` initializer, ``init(returning:)``, as a
+/// default implementation. Swift prefers a type's own initializer to a protocol's default one
+/// when both fit a trailing closure, so `Reducer { _, action in ... }` (a closure that neither
+/// changes nor returns the state) means the in-place ``Reducer/init(_:)``, while a closure that
+/// returns a state, `Reducer<Int> { count, _ in count + 1 }`, still means the returning form.
+public protocol InPlaceReducible {
+  /// The state the reducer changes.
+  associatedtype State
+
+  /// Creates a reducer from a closure that changes the state in place.
+  init(_ reduce: @escaping @Sendable (_ state: inout State, _ action: any Action) -> Void)
+}
+
+extension InPlaceReducible {
+  /// Creates a reducer from a closure that returns the next state, for reducers written as
+  /// `(State, Action) -> State` functions.
+  ///
+  /// The returned state replaces the old one; prefer the in-place ``Reducer/init(_:)`` when the
+  /// state holds large collections, because building a new state can copy them.
+  ///
+  /// ```swift
+  /// func counter(_ state: Int, _ action: any Action) -> Int {
+  ///   action is Increment ? state + 1 : state
+  /// }
+  /// let reducer = Reducer(returning: counter)
+  /// ```
+  public init(
+    returning reduce: @escaping @Sendable (_ state: State, _ action: any Action) -> State
+  ) {
+    self.init { state, action in state = reduce(state, action) }
   }
 }

@@ -133,6 +133,57 @@ public final class Store<State: Sendable>: Sendable {
     subscribe(SelectSubscriber(select: select, onChange: onChange, onFinish: nil))
   }
 
+  /// Calls `onChange` with a value selected from the state now, and again each time `isEqual`
+  /// says it differs from the last value delivered: selector subscriptions for values that are
+  /// not `Equatable`, or that should be compared another way (ReSwift's `skipRepeats`).
+  ///
+  /// ```swift
+  /// struct Profile: Sendable { var name: String; var avatar: Image }  // not Equatable
+  /// let token = store.subscribe(
+  ///   select: \.profile,
+  ///   isEqual: { $0.name == $1.name },
+  ///   { profile in render(profile) }
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - select: Picks the value out of the state; keep it cheap, it runs for every action.
+  ///   - isEqual: Whether two selected values count as the same, so the second is skipped. It
+  ///     is called with the last value delivered and the new one, on the thread that processes
+  ///     the action; keep it cheap and pure.
+  ///   - onChange: Called with the first value and each value `isEqual` calls different, in
+  ///     commit order.
+  /// - Returns: A token; the subscription ends when it is cancelled or released.
+  @inlinable
+  public func subscribe<Value: Sendable>(
+    select: @escaping @Sendable (_ state: State) -> Value,
+    isEqual: @escaping @Sendable (_ previous: Value, _ next: Value) -> Bool,
+    _ onChange: @escaping @Sendable (_ value: Value) -> Void
+  ) -> Subscription {
+    subscribe(
+      SelectSubscriber(select: select, isEqual: isEqual, onChange: onChange, onFinish: nil))
+  }
+
+  /// Replaces the store's reducer and keeps the current state, as Redux's `replaceReducer`:
+  /// for code splitting (a feature's reducer added once its code is loaded) and hot reload.
+  ///
+  /// ```swift
+  /// store.replaceReducer(.combine(appReducer, settingsReducer.lift(\.settings)))
+  /// ```
+  ///
+  /// The new reducer takes effect for the next action the store reduces: every action reduced
+  /// after `replaceReducer` returns goes through it, including actions that were already queued
+  /// or passing through middleware when it was called. An action being reduced at that moment
+  /// on another thread finishes with the old reducer. The state is kept as it is, nothing is
+  /// dispatched and subscribers are not called; dispatch an action of your own afterwards if the
+  /// new reducer needs to set up its part of the state.
+  ///
+  /// Safe from any thread, and from middleware and subscribers. Do not call it from inside the
+  /// store's reducer (reducers do not get the store).
+  public func replaceReducer(_ reducer: Reducer<State>) {
+    box.replaceReducer(reducer)
+  }
+
   @usableFromInline
   func subscribe(_ subscriber: Subscriber<State>) -> Subscription {
     // Weak on both: a token that outlives its store must not keep the subscriber's captures.

@@ -17,6 +17,8 @@
 @usableFromInline
 enum StoreWork<State: Sendable>: Sendable {
   case action(any Action)
+  /// An action of a tracked origin, or one that wants to hear when it has been processed.
+  case tracked(TrackedAction)
   case subscribe(Subscriber<State>)
 }
 
@@ -24,12 +26,23 @@ enum StoreWork<State: Sendable>: Sendable {
 @usableFromInline
 struct StoreCore<State: Sendable> {
   @usableFromInline var state: State
+  /// Read under the lock for each action, so ``StoreBox/replaceReducer(_:)`` takes effect for
+  /// the next action reduced, on whichever thread reduces it.
+  @usableFromInline var reducer: @Sendable (inout State, any Action) -> Void
   @usableFromInline var subscribers: [Subscriber<State>] = []
   @usableFromInline var isDraining = false
   @usableFromInline var queue = FIFOQueue<StoreWork<State>>()
+  /// The tracked action being processed; actions queued meanwhile inherit its origin.
+  @usableFromInline var processing = Processing()
+  /// Set by a test probe: every action and piece of work is tracked.
+  @usableFromInline var tracksAll = false
+  @usableFromInline var probe: (@Sendable (ProcessedAction<State>) -> Void)?
+  /// The action the probe subscriber reports next, and its origin.
+  @usableFromInline var probed: (action: any Action, processing: Processing)?
 
-  init(state: State) {
+  init(state: State, reducer: @escaping @Sendable (inout State, any Action) -> Void) {
     self.state = state
+    self.reducer = reducer
   }
 }
 
@@ -38,7 +51,8 @@ struct StoreCore<State: Sendable> {
 @usableFromInline
 final class StoreBox<State: Sendable>: Sendable {
   @usableFromInline let lock: Lock<StoreCore<State>>
-  @usableFromInline let reducer: @Sendable (inout State, any Action) -> Void
+  /// The work in flight that `send`s and test probes await.
+  @usableFromInline let ledger = WorkLedger()
   /// The end of the middleware chain compiled for State. Store.init (generic, in this module)
   /// builds the chain, so its end calls the generic ``reduceAndNotify(_:)``; the first
   /// dispatch through the chain from code specialized for State sets this to that code's copy,
@@ -49,23 +63,31 @@ final class StoreBox<State: Sendable>: Sendable {
     (@Sendable (any Action) -> Void)?
 
   init(state: State, reducer: Reducer<State>) {
-    lock = Lock(StoreCore(state: state))
-    self.reducer = reducer.body
+    lock = Lock(StoreCore(state: state, reducer: reducer.body))
   }
 
   var state: State { lock.withLock { $0.state } }
+
+  func replaceReducer(_ reducer: Reducer<State>) {
+    let old = lock.withLock { core in
+      defer { core.reducer = reducer.body }
+      return core.reducer
+    }
+    _ = old  // released here, outside the lock: its captures may do anything in deinit
+  }
 
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
   @inlinable
   func dispatch(_ action: any Action) {
     let notification: (State, [Subscriber<State>])? = lock.withLock { core in
       if core.isDraining {
-        core.queue.append(.action(action))
+        enqueue(action, into: &core)
         return nil
       }
-      reducer(&core.state, action)
+      core.reducer(&core.state, action)
       if core.subscribers.isEmpty { return nil }
       core.isDraining = true
+      if core.probe != nil { core.probed = (action, core.processing) }
       return (core.state, core.subscribers)
     }
     guard let (state, subscribers) = notification else { return }
@@ -78,7 +100,7 @@ final class StoreBox<State: Sendable>: Sendable {
   func dispatch(_ action: any Action, through chain: @escaping Middleware<State>.Next) {
     let isIdle = lock.withLock { core in
       if core.isDraining {
-        core.queue.append(.action(action))
+        enqueue(action, into: &core)
         return false
       }
       core.isDraining = true
@@ -113,11 +135,43 @@ final class StoreBox<State: Sendable>: Sendable {
   @inlinable
   func reduceAndNotifyHere(_ action: any Action) {
     let notification: (State, [Subscriber<State>])? = lock.withLock { core in
-      reducer(&core.state, action)
-      return core.subscribers.isEmpty ? nil : (core.state, core.subscribers)
+      core.reducer(&core.state, action)
+      if core.subscribers.isEmpty { return nil }
+      if core.probe != nil { core.probed = (action, core.processing) }
+      return (core.state, core.subscribers)
     }
     guard let (state, subscribers) = notification else { return }
     notify(subscribers, of: state)
+  }
+
+  /// Queues an action behind the one being processed, as part of its origin's work when that
+  /// is tracked. Out of line: the idle path stays small enough to inline into the caller.
+  @usableFromInline
+  func enqueue(_ action: any Action, into core: inout StoreCore<State>) {
+    guard core.processing.origin.isTracked || core.tracksAll else {
+      core.queue.append(.action(action))
+      return
+    }
+    let origin = core.processing.origin
+    let pending = ledger.begin(origin: origin, description: "queued action \(action)")
+    core.queue.append(
+      .tracked(
+        TrackedAction(
+          action: action, origin: origin, isSent: false, onProcessed: nil, pending: pending)))
+  }
+
+  /// Tells the test probe about the action just reduced and the state it committed; called by
+  /// the probe's subscriber, first among the subscribers (tests only, so it may lock again).
+  func report(committing state: State) {
+    let (probe, probed) = lock.withLock { core in
+      defer { core.probed = nil }
+      return (core.probe, core.probed)
+    }
+    guard let probe, let probed else { return }
+    probe(
+      ProcessedAction(
+        action: probed.action, origin: probed.processing.origin,
+        isSent: probed.processing.isSent, state: state))
   }
 
   /// Calls each subscriber with `state`, in order, one at a time.
@@ -161,7 +215,10 @@ final class StoreBox<State: Sendable>: Sendable {
   func drain(through chain: Middleware<State>.Next?) {
     while true {
       let work: StoreWork<State>? = lock.withLock { core in
-        if let work = core.queue.removeFirst() { return work }
+        if let work = core.queue.removeFirst() {
+          if case .tracked(let tracked) = work { core.processing = Processing(tracked) }
+          return work
+        }
         core.isDraining = false
         return nil
       }
@@ -170,10 +227,67 @@ final class StoreBox<State: Sendable>: Sendable {
         return
       case .action(let action)?:
         if let chain { chain(action) } else { reduceAndNotify(action) }
+      case .tracked(let tracked)?:
+        process(tracked, through: chain)
       case .subscribe(let subscriber)?:
         start(subscriber)
       }
     }
+  }
+
+  /// Dispatches an action that carries an origin or a completion: queued behind the current
+  /// work, or processed now on an idle store.
+  func dispatch(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
+    let isIdle = lock.withLock { core in
+      if core.isDraining {
+        if tracked.origin.isTracked || core.tracksAll {
+          let entry = ledger.begin(
+            origin: tracked.origin, description: "queued action \(tracked.action)")
+          core.queue.append(.tracked(tracked.counted(as: entry)))
+        } else {
+          core.queue.append(.tracked(tracked))
+        }
+        return false
+      }
+      core.isDraining = true
+      core.processing = Processing(tracked)
+      return true
+    }
+    guard isIdle else { return }
+    process(tracked, through: chain)
+    drain(through: chain)
+  }
+
+  /// Processes a tracked action; this thread drains, and `processing` names the action.
+  @usableFromInline
+  func process(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
+    if let chain { chain(tracked.action) } else { reduceAndNotify(tracked.action) }
+    lock.withLock { $0.processing = Processing() }
+    // Completion first: work it resumes (a saga after its put) registers before the pending
+    // entry ends, so the origin's count never drops to zero in between.
+    tracked.onProcessed?()
+    if let pending = tracked.pending { ledger.end(pending) }
+  }
+
+  var processingOrigin: ActionOrigin { lock.withLock { $0.processing.origin } }
+
+  var tracksAll: Bool { lock.withLock { $0.tracksAll } }
+
+  func installProbe(_ probe: @escaping @Sendable (ProcessedAction<State>) -> Void) {
+    // A subscriber first in line: the commit paths notify only when there are subscribers, so
+    // the probe costs nothing on a store without one.
+    let subscriber = StateSubscriber<State>(
+      onChange: { [unowned(unsafe) self] state in self.report(committing: state) },
+      onFinish: nil)
+    let hadProbe = lock.withLock { core in
+      defer {
+        core.probe = probe
+        core.tracksAll = true
+        core.subscribers.insert(subscriber, at: 0)
+      }
+      return core.probe != nil
+    }
+    precondition(!hadProbe, "A store takes one test probe: wrap it in one TestStore only.")
   }
 
   @usableFromInline
@@ -193,5 +307,15 @@ final class StoreBox<State: Sendable>: Sendable {
       return core.subscribers
     }
     for subscriber in subscribers { subscriber.finish() }
+  }
+
+  deinit {
+    // Tracked actions still queued when the last reference went (the store was released while
+    // another thread drained it) will never be processed: release whoever waits for them.
+    let left = lock.withLock { $0.queue.removeAll() }
+    for case .tracked(let tracked) in left {
+      tracked.onProcessed?()
+      if let pending = tracked.pending { ledger.end(pending) }
+    }
   }
 }

@@ -87,7 +87,7 @@ final class StateSubscriber<State>: Subscriber<State>, @unchecked Sendable {
 }
 
 @usableFromInline
-final class SelectSubscriber<State, Value: Equatable & Sendable>: Subscriber<State>,
+final class SelectSubscriber<State, Value: Sendable>: Subscriber<State>,
   @unchecked Sendable
 {
   // @unchecked: see Subscriber; `last` is touched only by the draining thread.
@@ -100,7 +100,7 @@ final class SelectSubscriber<State, Value: Equatable & Sendable>: Subscriber<Sta
     select: @escaping @Sendable (State) -> Value,
     onChange: @escaping @Sendable (Value) -> Void,
     onFinish: (@Sendable () -> Void)?
-  ) {
+  ) where Value: Equatable {
     let activity = SubscriberActivity()
     let last = LastValue<Value>()
     self.select = select
@@ -109,6 +109,27 @@ final class SelectSubscriber<State, Value: Equatable & Sendable>: Subscriber<Sta
     super.init(activity: activity, onFinish: onFinish) { state in
       let value = select(state)
       if value == last.value { return }
+      last.value = value
+      if activity.isActive { onChange(value) }
+    }
+  }
+
+  /// A selector subscriber that compares values with `isEqual` (ReSwift's `skipRepeats`).
+  @inlinable
+  init(
+    select: @escaping @Sendable (State) -> Value,
+    isEqual: @escaping @Sendable (Value, Value) -> Bool,
+    onChange: @escaping @Sendable (Value) -> Void,
+    onFinish: (@Sendable () -> Void)?
+  ) {
+    let activity = SubscriberActivity()
+    let last = LastValue<Value>()
+    self.select = select
+    self.onChange = onChange
+    self.last = last
+    super.init(activity: activity, onFinish: onFinish) { state in
+      let value = select(state)
+      if let previous = last.value, isEqual(previous, value) { return }
       last.value = value
       if activity.isActive { onChange(value) }
     }

@@ -7,7 +7,7 @@
 /// final class CounterView {
 ///   var subscriptions = Set<Subscription>()
 ///   init(store: Store<Counter>) {
-///     store.subscribe(\.count) { print("count:", $0) }.store(in: &subscriptions)
+///     store.subscribe(select: \.count) { print("count:", $0) }.store(in: &subscriptions)
 ///   }
 /// }
 /// ```

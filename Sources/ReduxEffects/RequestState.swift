@@ -16,7 +16,26 @@
 /// let titles = state.request.map { $0.map(\.title) }.value ?? []
 /// ```
 ///
-/// `RequestState` is `Sendable`, `Equatable` and `Hashable` when its arguments are.
+/// `RequestState` is `Sendable` when `Success` is, `Equatable` when `Success` is (whatever the
+/// error type, `any Error` included, so a selector subscription to it compiles), and
+/// `Hashable` when both `Success` and `Failure` are.
+///
+/// ## Equality
+/// Two states are equal when they are the same case with equal contents. Two failures are
+/// equal when their errors have the same dynamic type and:
+/// - for an `Equatable` error type, the errors are `==`;
+/// - otherwise, their `String(reflecting:)` descriptions are equal, so `.failure(error)` set
+///   twice with the same error counts as unchanged, and a different error as a change. Give a
+///   class error, or one whose description leaves out what tells two errors apart, a
+///   description that includes it, or make it `Equatable`.
+///
+/// With an untyped error this lets `store.subscribe(select: \.posts)` skip repeats like any
+/// other selected value:
+///
+/// ```swift
+/// struct Feed: Sendable { var posts: RequestState<[String], any Error> = .idle }
+/// let token = store.subscribe(select: \.posts) { posts in render(posts) }
+/// ```
 public enum RequestState<Success, Failure: Error> {
   /// The request has not started.
   case idle
@@ -94,5 +113,32 @@ public enum RequestState<Success, Failure: Error> {
 }
 
 extension RequestState: Sendable where Success: Sendable {}
-extension RequestState: Equatable where Success: Equatable, Failure: Equatable {}
+extension RequestState: Equatable where Success: Equatable {
+  /// Whether both are the same case with equal contents; see "Equality" above for how errors
+  /// compare.
+  public static func == (lhs: RequestState, rhs: RequestState) -> Bool {
+    switch (lhs, rhs) {
+    case (.idle, .idle), (.loading, .loading): return true
+    case (.success(let lhs), .success(let rhs)): return lhs == rhs
+    case (.failure(let lhs), .failure(let rhs)): return errorsAreEqual(lhs, rhs)
+    default: return false
+    }
+  }
+}
+
+/// Compares two errors as ``RequestState``'s equality documents: same dynamic type, then `==`
+/// for an `Equatable` type, the reflected description otherwise.
+func errorsAreEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
+  guard ObjectIdentifier(type(of: lhs)) == ObjectIdentifier(type(of: rhs)) else { return false }
+  if let lhs = lhs as? any Equatable { return lhs.isEqual(to: rhs) }
+  return String(reflecting: lhs) == String(reflecting: rhs)
+}
+
+extension Equatable {
+  /// Whether `other` is a value of this type equal to this one.
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}
 extension RequestState: Hashable where Success: Hashable, Failure: Hashable {}

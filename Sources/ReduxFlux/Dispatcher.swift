@@ -30,7 +30,9 @@ import ReduxCore
 /// runs on, and its callbacks run synchronously there, so a dispatch on the owner thread can
 /// only come from inside a callback and is refused, while one on any other thread waits. A
 /// `Task` started from a callback runs elsewhere or after the dispatch, so it may dispatch.
-/// Because other threads wait, a callback must not block on another thread that dispatches.
+/// ``unregister(_:)`` from another thread waits while the callback it removes is running, so
+/// once it returns that callback is neither running nor ever entered again. Because other
+/// threads wait, a callback must not block on another thread that dispatches or unregisters.
 public final class Dispatcher: Sendable {
   private let state = Lock(DispatcherState())
 
@@ -72,14 +74,24 @@ public final class Dispatcher: Sendable {
     return DispatchToken(dispatcher: ObjectIdentifier(self), id: id)
   }
 
-  /// Removes a callback; it is not called again, not even later in a dispatch in progress.
+  /// Removes a callback; once this returns, the callback is not running and is never called
+  /// again, not even later in a dispatch in progress.
+  ///
+  /// Called from another thread while the callback is running (or about to be entered) in a
+  /// dispatch, `unregister` waits until it has returned, so you may release what the callback
+  /// uses as soon as `unregister` returns. Called from inside a callback of the dispatch (the
+  /// dispatching thread), it returns at once, and the callback, if it is still to come in this
+  /// dispatch, is skipped. Because of that wait, a callback must not block on a thread that
+  /// unregisters it.
   ///
   /// - Throws: ``FluxError/unknownToken(_:)`` when the token is not registered here (never
   ///   was, or already removed).
   public func unregister(_ token: DispatchToken) throws(FluxError) {
     guard token.dispatcher == ObjectIdentifier(self) else { throw .unknownToken(token) }
-    let removed = state.withLock { $0.unregister(token.id) }
-    guard removed != nil else { throw .unknownToken(token) }
+    let thread = ThreadIdentity.current
+    let removed = state.withLock { $0.unregister(token.id, on: thread) }
+    guard let removed else { throw .unknownToken(token) }
+    removed.waiter?.wait()
   }
 
   // MARK: Dispatching
@@ -134,6 +146,13 @@ public final class Dispatcher: Sendable {
     }
   }
 
+  /// The number of the dispatch that the calling thread is running, or `nil` when it is not
+  /// running one (no dispatch, or one on another thread).
+  func currentDispatch() -> UInt64? {
+    let thread = ThreadIdentity.current
+    return state.withLock { $0.owner == thread && $0.current != nil ? $0.dispatchNumber : nil }
+  }
+
   /// Runs the callbacks for `tokens` now, unless they already ran in this dispatch; call it
   /// from a callback that needs other stores updated first.
   ///
@@ -171,11 +190,17 @@ public final class Dispatcher: Sendable {
       do {
         try callback(dispatched)
       } catch let error as FluxError {
+        callEnded(token, handled: false)
         throw error
       } catch {
+        callEnded(token, handled: false)
         throw .callbackFailed(token: token, error: error)
       }
-      state.withLock { $0.markHandled(token) }
+      callEnded(token, handled: true)
     }
+  }
+
+  private func callEnded(_ token: DispatchToken, handled: Bool) {
+    for waiter in state.withLock({ $0.callEnded(token, handled: handled) }) { waiter.wake() }
   }
 }

@@ -49,10 +49,16 @@ struct DispatcherState {
   private var waiters: [TurnWaiter] = []
 
   private(set) var current: DispatchedAction?
+  /// Counts dispatches; the number of the one in progress tells stores' change marks apart.
+  private(set) var dispatchNumber: UInt64 = 0
   private var pending: Set<Int> = []
   private var handled: Set<Int> = []
   /// Tokens whose callbacks are running, outermost first: the path a cycle is reported along.
   private var running: [DispatchToken] = []
+  /// Callbacks handed out by `step` that have not returned yet (entered or about to be).
+  private var inCall: Set<Int> = []
+  /// Threads in `unregister` waiting for a callback in `inCall` to return.
+  private var callWaiters: [Int: [TurnWaiter]] = [:]
 
   mutating func register(_ callback: @escaping DispatchCallback) -> Int {
     let id = nextID
@@ -62,11 +68,21 @@ struct DispatcherState {
     return id
   }
 
-  /// Removes a callback and returns it, so the caller releases it after unlocking.
-  mutating func unregister(_ id: Int) -> DispatchCallback? {
+  /// Removes a callback and returns it, so the caller releases it after unlocking; `nil` when
+  /// `id` is not registered.
+  ///
+  /// When the callback is running on another thread, the returned waiter is woken once it has
+  /// returned: the caller waits for it, so that the callback never runs after `unregister`
+  /// returns. On the dispatching thread itself (a callback unregistering) there is no waiter.
+  mutating func unregister(
+    _ id: Int, on thread: ThreadIdentity
+  ) -> (callback: DispatchCallback, waiter: TurnWaiter?)? {
     guard let callback = callbacks.removeValue(forKey: id) else { return nil }
     order.removeAll { $0 == id }
-    return callback
+    guard inCall.contains(id), owner != thread else { return (callback, nil) }
+    let waiter = TurnWaiter(thread: thread)
+    callWaiters[id, default: []].append(waiter)
+    return (callback, waiter)
   }
 
   mutating func requestTurn(
@@ -87,6 +103,7 @@ struct DispatcherState {
   /// Starts the dispatch on the owner thread and returns the callbacks to run, in order.
   mutating func begin(_ action: DispatchedAction) -> [Int] {
     current = action
+    dispatchNumber &+= 1
     pending.removeAll(keepingCapacity: true)
     handled.removeAll(keepingCapacity: true)
     running.removeAll(keepingCapacity: true)
@@ -125,11 +142,18 @@ struct DispatcherState {
     }
     pending.insert(id)
     running.append(token)
+    inCall.insert(id)
     return .run(callback)
   }
 
-  mutating func markHandled(_ token: DispatchToken) {
-    handled.insert(token.id)
-    if running.last == token { running.removeLast() }
+  /// Records that the callback of `token` returned (`handled`) or threw, and returns the
+  /// threads waiting in `unregister` for it, to be woken after the lock is released.
+  mutating func callEnded(_ token: DispatchToken, handled: Bool) -> [TurnWaiter] {
+    if handled {
+      self.handled.insert(token.id)
+      if running.last == token { running.removeLast() }
+    }
+    inCall.remove(token.id)
+    return callWaiters.removeValue(forKey: token.id) ?? []
   }
 }

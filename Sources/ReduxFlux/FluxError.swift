@@ -22,6 +22,12 @@ public enum FluxError: Error, CustomStringConvertible {
   /// The callback registered under `token` threw `error`; the rest of that dispatch was skipped.
   case callbackFailed(token: DispatchToken, error: any Error)
 
+  /// A store's `hasChanged()` was called when the calling thread is not running a dispatch.
+  case hasChangedOutsideDispatch
+
+  /// A ``StoreGroup`` was created over no stores; it would have nothing to wait for.
+  case emptyStoreGroup
+
   /// A readable explanation that names the fix.
   public var description: String {
     switch self {
@@ -42,6 +48,13 @@ public enum FluxError: Error, CustomStringConvertible {
     case .callbackFailed(let token, let error):
       return "The callback \(token) threw \(error); the rest of this dispatch was skipped. "
         + "Handle the error inside the callback, or put failures in the action's Result."
+    case .hasChangedOutsideDispatch:
+      return "hasChanged() tells whether a store changed in the dispatch in progress, so it "
+        + "must be called from a dispatcher callback while a dispatch is running. Outside a "
+        + "dispatch, listen to the store's change event with onChange(_:) instead."
+    case .emptyStoreGroup:
+      return "A StoreGroup needs at least one store to wait for. Pass the stores whose changes "
+        + "the callback reads, or register a plain dispatcher callback instead."
     }
   }
 }

@@ -57,6 +57,24 @@ public final class ReduceStore<State: Equatable & Sendable>: FluxStore {
   /// Emits ``StoreEvent/change`` after a dispatch that changed ``state``.
   public var emitter: EventEmitter<StoreEvent> { base.emitter }
 
+  /// Whether ``state`` changed during the dispatch in progress (Facebook Flux's `hasChanged`).
+  ///
+  /// ```swift
+  /// dispatcher.register(CreateTodo.self) { _ in
+  ///   try dispatcher.waitFor([todos.dispatchToken])
+  ///   if try todos.hasChanged() { recount(todos.state) }
+  /// }
+  /// ```
+  ///
+  /// It is `false` before the store's callback has run in this dispatch, and when the reducers
+  /// left the state equal to what it was.
+  ///
+  /// - Throws: ``FluxError/hasChangedOutsideDispatch`` when the calling thread is not running a
+  ///   dispatch of the store's dispatcher.
+  public func hasChanged() throws(FluxError) -> Bool {
+    try base.hasChanged()
+  }
+
   /// Adds a reducer for actions of type `A`: it changes the state in place using the result.
   ///
   /// - Returns: The store, so reducers can be chained after the initializer.

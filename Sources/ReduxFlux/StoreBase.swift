@@ -44,8 +44,11 @@ public final class StoreBase: FluxStore {
     self.emitter = emitter
     // The callback holds the handlers and the emitter, never the store, so releasing the store
     // runs its deinit, which unregisters the callback.
-    dispatchToken = dispatcher.register { dispatched in
-      if try handlers.handle(dispatched) == .changed { emitter.emit(.change) }
+    // Weak: the dispatcher holds this callback.
+    dispatchToken = dispatcher.register { [weak dispatcher] dispatched in
+      guard try handlers.handle(dispatched) == .changed else { return }
+      handlers.markChanged(in: dispatcher?.currentDispatch())
+      emitter.emit(.change)
     }
   }
 
@@ -62,6 +65,20 @@ public final class StoreBase: FluxStore {
       guard let result = dispatched.result(of: A.self) else { return .unchanged }
       return try handler(result)
     }
+  }
+
+  /// Whether the store changed during the dispatch in progress (Facebook Flux's `hasChanged`).
+  ///
+  /// Call it from a dispatcher callback, typically after ``Dispatcher/waitFor(_:)`` with this
+  /// store's ``dispatchToken``: it is `true` once one of the store's handlers returned
+  /// ``StoreChange/changed`` for the current action, and `false` before the store's callback
+  /// has run in this dispatch.
+  ///
+  /// - Throws: ``FluxError/hasChangedOutsideDispatch`` when the calling thread is not running a
+  ///   dispatch of the store's dispatcher.
+  public func hasChanged() throws(FluxError) -> Bool {
+    guard let dispatch = dispatcher.currentDispatch() else { throw .hasChangedOutsideDispatch }
+    return handlers.changed(in: dispatch)
   }
 
   /// Adds a handler that sees every action.
@@ -81,9 +98,19 @@ public final class StoreBase: FluxStore {
 final class StoreHandlers: Sendable {
   typealias Handler = @Sendable (DispatchedAction) throws -> StoreChange
   private let handlers = Lock<[Handler]>([])
+  /// The number of the last dispatch in which a handler changed the store.
+  private let lastChange = Lock<UInt64?>(nil)
 
   func add(_ handler: @escaping Handler) {
     handlers.withLock { $0.append(handler) }
+  }
+
+  func markChanged(in dispatch: UInt64?) {
+    lastChange.withLock { $0 = dispatch }
+  }
+
+  func changed(in dispatch: UInt64) -> Bool {
+    lastChange.withLock { $0 == dispatch }
   }
 
   /// Runs every handler and reports whether any changed the store.

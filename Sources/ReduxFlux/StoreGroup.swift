@@ -4,7 +4,7 @@
 /// current:
 ///
 /// ```swift
-/// let group = StoreGroup(stores: [todos, stats], dispatcher: dispatcher) { dispatched in
+/// let group = try StoreGroup(stores: [todos, stats], dispatcher: dispatcher) { dispatched in
 ///   render(todos.state, stats.state)
 /// }
 /// ```
@@ -23,11 +23,14 @@ public final class StoreGroup: Sendable {
   ///
   /// A store registered with another dispatcher makes every dispatch throw
   /// ``FluxError/unknownToken(_:)``; use the stores' own dispatcher.
+  ///
+  /// - Throws: ``FluxError/emptyStoreGroup`` when `stores` is empty (nothing is registered).
   public init(
     stores: [any FluxStore],
     dispatcher: Dispatcher,
     _ callback: @escaping @Sendable (_ dispatched: DispatchedAction) throws -> Void
-  ) {
+  ) throws(FluxError) {
+    guard !stores.isEmpty else { throw .emptyStoreGroup }
     let tokens = stores.map(\.dispatchToken)
     self.dispatcher = dispatcher
     // Weak: the dispatcher holds this callback, so a strong capture would keep it alive forever.

@@ -194,6 +194,31 @@ struct CommandRunTests {
     #expect(names(await runner.collectActions()) == ["kept", "last"])
   }
 
+  @Test(
+    "a cancel-in-flight command wrapped again with the same id sends its action once",
+    arguments: [(false, true), (true, false), (true, true)])
+  func nestedCancelInFlightKeepsItsOwnScope(outer: Bool, inner: Bool) async {
+    let command = Command.run { send in send(Named(name: "42")) }
+      .cancellable(id: "id", cancelInFlight: inner)
+      .cancellable(id: "id", cancelInFlight: outer)
+    #expect(names(await command.collectActions()) == ["42"])
+  }
+
+  @Test("a nested cancel-in-flight still replaces the work that was in flight before it")
+  func nestedCancelInFlightReplacesOlderWork() async {
+    let gate = Gate()
+    let older = Command.run { send in
+      await gate.wait()
+      send(Named(name: "older"))
+    }
+    .cancellable(id: "id")
+    let newer = Command.run { send in send(Named(name: "newer")) }
+      .cancellable(id: "id", cancelInFlight: true)
+      .cancellable(id: "id", cancelInFlight: true)
+    let command = Command.batch(older, newer, .run { _ in await gate.open() })
+    #expect(names(await command.collectActions()) == ["newer"])
+  }
+
   @Test("cancelling the collecting task cancels the command")
   func cancellingTheCaller() async {
     let clock = TestClock()

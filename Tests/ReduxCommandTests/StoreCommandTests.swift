@@ -190,6 +190,26 @@ struct StoreCommandTests {
     #expect(store.state.found == [999])
   }
 
+  @Test("a cancel-in-flight command wrapped twice with the same id sends its action once")
+  func nestedCancelInFlightThroughStore() async {
+    let reducer = CommandReducer<Counter>
+      .on(Search.self) { _, search in
+        Command.run { send in send(Found(query: search.query)) }
+          .cancellable(id: "id", cancelInFlight: true)
+          .cancellable(id: "id", cancelInFlight: true)
+      }
+      .on(Found.self) { state, found in
+        state.found.append(found.query)
+        return .none
+      }
+    let store = Store(initialState: Counter(), commandReducer: reducer)
+    var found = store.values(select: \.found).makeAsyncIterator()
+    store.dispatch(Search(query: 42))
+    while let values = await found.next(), values.isEmpty {}
+    store.dispatch(Step())  // processed after anything else the command could still send
+    #expect(store.state.found == [42])
+  }
+
   @Test("a batch with a failing job delivers the mapped failure and the others' actions")
   func batchWithFailureThroughStore() async {
     let reducer = CommandReducer<Counter>

@@ -23,6 +23,26 @@ struct ReducerTests {
     #expect(reducer.reduce(1, Noop()) == 1)
   }
 
+  @Test("a trailing closure that ignores the state is the in-place reducer")
+  func closureIgnoringTheState() {
+    let seen = Lock<[String]>([])
+    let reducer = Reducer<Int> { _, action in
+      let name = String(describing: type(of: action))
+      seen.withLock { $0.append(name) }
+    }
+    var count = 7
+    reducer(&count, Increment())
+    #expect(count == 7)
+    #expect(seen.withLock { $0 } == ["Increment"])
+  }
+
+  @Test("a trailing closure that returns a state is still the returning reducer")
+  func trailingClosureReturningAState() {
+    let reducer = Reducer<Int> { count, action in action is Increment ? count + 10 : count }
+    #expect(reducer.reduce(1, Increment()) == 11)
+    #expect(reducer.reduce(1, Noop()) == 1)
+  }
+
   @Test("combine runs reducers in the order given")
   func combineOrder() {
     let first = Reducer<[String]> { log, _ in log.append("first") }

@@ -124,4 +124,63 @@ struct StoreTests {
     #expect(subscriberProbe == nil)
     for token in tokens { token.cancel() }  // cancelling after release is harmless
   }
+
+  // MARK: replaceReducer
+
+  @Test("replaceReducer keeps the state and reduces the next action with the new reducer")
+  func replaceReducerKeepsState() {
+    let store = makeCounterStore()
+    let seen = Recorder<Int>()
+    let subscription = store.subscribe(select: \.count) { seen.append($0) }
+    store.dispatch(Add(amount: 5))
+    store.replaceReducer(.on(Increment.self) { state, _ in state.count *= 10 })
+    #expect(store.state.count == 5)
+    store.dispatch(Increment())
+    store.dispatch(Add(amount: 1))  // the old reducer's action: no longer handled
+    #expect(store.state.count == 50)
+    #expect(seen.values == [0, 5, 50])
+    subscription.cancel()
+  }
+
+  @Test("an action queued before replaceReducer is reduced with the new reducer")
+  func replaceReducerAppliesToQueuedActions() {
+    let store = Store(initialState: Log(), reducer: logReducer)
+    let replacement = Reducer<Log>.on(Logged.self) { state, action in
+      state.entries.append("new " + action.tag)
+    }
+    let subscription = store.subscribe { state in
+      guard state.entries == ["a"] else { return }
+      store.dispatch(Logged(tag: "b"))  // queued behind this notification
+      store.replaceReducer(replacement)
+    }
+    store.dispatch(Logged(tag: "a"))
+    #expect(store.state.entries == ["a", "new b"])
+    subscription.cancel()
+  }
+
+  @Test("replaced while 4 tasks dispatch: each action reduced once, never by the old one after")
+  func replaceReducerUnderConcurrentDispatch() async {
+    struct Tally: Sendable {
+      var old = 0
+      var new = 0
+      var oldAfterNew = false
+    }
+    let oldReducer = Reducer<Tally>.on(Increment.self) { state, _ in
+      if state.new > 0 { state.oldAfterNew = true }
+      state.old += 1
+    }
+    let newReducer = Reducer<Tally>.on(Increment.self) { state, _ in state.new += 1 }
+    let store = Store(initialState: Tally(), reducer: oldReducer)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask { for _ in 0..<5_000 { store.dispatch(Increment()) } }
+      }
+      group.addTask { store.replaceReducer(newReducer) }
+    }
+    store.dispatch(Increment())  // after replaceReducer returned: the new reducer
+    let tally = store.state
+    #expect(tally.old + tally.new == 20_001)
+    #expect(tally.new >= 1)
+    #expect(!tally.oldAfterNew)
+  }
 }

@@ -45,6 +45,37 @@ struct SubscriptionTests {
     subscription.cancel()
   }
 
+  @Test("a selector with isEqual delivers a non-Equatable value only when isEqual says it changed")
+  func customIsEqualForNonEquatable() {
+    struct Badge: Sendable {  // deliberately not Equatable
+      var count: Int
+      var label: String
+    }
+    let store = makeCounterStore()
+    let seen = Recorder<String>()
+    let badge: @Sendable (Counter) -> Badge = { Badge(count: $0.count, label: $0.label) }
+    let sameCount: @Sendable (Badge, Badge) -> Bool = { $0.count == $1.count }
+    let subscription = store.subscribe(select: badge, isEqual: sameCount) {
+      seen.append("\($0.count)\($0.label)")
+    }
+    store.dispatch(SetLabel(label: "x"))  // count unchanged: skipped
+    store.dispatch(Increment())
+    store.dispatch(SetLabel(label: "y"))  // skipped
+    #expect(seen.values == ["0", "1x"])
+    subscription.cancel()
+  }
+
+  @Test("isEqual compares with the last value delivered, not the last value selected")
+  func customIsEqualAgainstLastDelivered() {
+    let store = makeCounterStore()
+    let seen = Recorder<Int>()
+    let close: @Sendable (Int, Int) -> Bool = { previous, next in abs(next - previous) < 5 }
+    let subscription = store.subscribe(select: \.count, isEqual: close) { seen.append($0) }
+    for amount in [3, 3, 1, 5] { store.dispatch(Add(amount: amount)) }  // 3, 6, 7, 12
+    #expect(seen.values == [0, 6, 12])
+    subscription.cancel()
+  }
+
   @Test("after cancel() the callback is not called again")
   func cancelStops() {
     let store = makeCounterStore()

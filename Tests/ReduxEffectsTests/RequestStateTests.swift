@@ -69,6 +69,79 @@ struct RequestStateTests {
   }
 }
 
+/// An error type that is not `Equatable`.
+struct Message: Error {
+  var text: String
+}
+
+/// A class error that is not `Equatable`, described by its code.
+final class Failure: Error, CustomStringConvertible {
+  let code: Int
+  init(code: Int) { self.code = code }
+  var description: String { "Failure \(code)" }
+}
+
+@Suite("RequestState with an untyped error")
+struct UntypedRequestStateTests {
+  typealias Request = RequestState<[String], any Error>
+
+  struct Feed: Sendable {
+    var posts: Request = .idle
+    var unrelated = 0
+  }
+
+  struct Fail: Action { var error: any Error }
+  struct Touch: Action {}
+
+  @Test("can be selected: a subscription skips unchanged states and sees each new error")
+  func selectable() {
+    let reducer = Reducer<Feed>
+      .on(Fail.self) { state, fail in state.posts = .failure(fail.error) }
+      .on(Touch.self) { state, _ in state.unrelated += 1 }
+    let store = Store(initialState: Feed(), reducer: reducer)
+    let seen = Lock<[String]>([])
+    let subscription = store.subscribe(select: \.posts) { posts in
+      seen.withLock { $0.append(posts.error.map { "\($0)" } ?? "\(posts)") }
+    }
+    store.dispatch(Fail(error: Message(text: "offline")))
+    store.dispatch(Touch())
+    store.dispatch(Fail(error: Message(text: "offline")))  // the same error again: skipped
+    store.dispatch(Fail(error: Message(text: "timeout")))
+    store.dispatch(Fail(error: Boom(code: 1)))
+    #expect(
+      seen.withLock { $0 } == [
+        "idle", #"Message(text: "offline")"#, #"Message(text: "timeout")"#, "Boom(code: 1)",
+      ])
+    subscription.cancel()
+  }
+
+  @Test(
+    "compares failures by type, then == or else by description",
+    arguments: [
+      (Boom(code: 1), Boom(code: 1), true),
+      (Boom(code: 1), Boom(code: 2), false),
+      (Boom(code: 1), Code(value: 1), false),
+      (Message(text: "a"), Message(text: "a"), true),
+      (Message(text: "a"), Message(text: "b"), false),
+      (Failure(code: 1), Failure(code: 1), true),
+      (Failure(code: 1), Failure(code: 2), false),
+    ] as [(any Error, any Error, Bool)]
+  )
+  func failureEquality(lhs: any Error, rhs: any Error, equal: Bool) {
+    #expect((Request.failure(lhs) == Request.failure(rhs)) == equal)
+  }
+
+  @Test("compares the other cases as a typed RequestState does")
+  func otherCases() {
+    #expect(Request.idle == .idle)
+    #expect(Request.loading == .loading)
+    #expect(Request.success(["a"]) == .success(["a"]))
+    #expect(Request.success(["a"]) != .success(["b"]))
+    #expect(Request.idle != .loading)
+    #expect(Request.failure(Boom()) != .idle)
+  }
+}
+
 struct Code: Error, Equatable {
   var value: Int
 }

@@ -421,6 +421,60 @@ struct DispatcherTests {
     #expect(log.all == ["ping begins", "ping ends", "increment handled", "increment returned"])
   }
 
+  @Test("unregister from another thread returns only after the running callback has returned")
+  func unregisterWaitsForRunningCallback() async throws {
+    let dispatcher = Dispatcher()
+    let log = Log<String>()
+    let token = Lock<DispatchToken?>(nil)
+    let returned = DispatchSemaphore(value: 0)
+    let registered = dispatcher.register(Ping.self) { _ in
+      Thread {
+        if let token = token.withLock({ $0 }) { try? dispatcher.unregister(token) }
+        log.append("unregister returned")
+        returned.signal()
+      }.start()
+      // A bounded wait for something that must NOT happen: without the guarantee,
+      // `unregister` returns while this callback is still running and signals here first.
+      if returned.wait(timeout: .now() + .milliseconds(200)) == .success { returned.signal() }
+      log.append("callback returns")
+    }
+    token.withLock { $0 = registered }
+
+    try await onWorkerThread {
+      try dispatcher.dispatch(Ping())
+      returned.wait()
+    }
+
+    #expect(log.all == ["callback returns", "unregister returned"])
+  }
+
+  @Test(
+    "never runs a callback after unregister returned on another thread, over 2,000 races")
+  func unregisterRacingDispatch() async throws {
+    let lateCalls = Lock(0)
+    for _ in 0..<2000 {
+      let dispatcher = Dispatcher()
+      let unregistered = Lock(false)
+      let go = DispatchSemaphore(value: 0)
+      dispatcher.register(Ping.self) { _ in go.signal() }
+      let token = dispatcher.register(Ping.self) { _ in
+        // Checks on entry and for a few scheduler turns more: it must not still be running,
+        // let alone be entered, once `unregister` has returned.
+        for _ in 0..<20 where unregistered.withLock({ $0 }) == false { sched_yield() }
+        if unregistered.withLock({ $0 }) { lateCalls.withLock { $0 += 1 } }
+      }
+      async let dispatching: Void = onWorkerThread { try dispatcher.dispatch(Ping()) }
+      async let unregistering: Void = onWorkerThread {
+        go.wait()
+        try dispatcher.unregister(token)
+        unregistered.withLock { $0 = true }
+      }
+      _ = try await (dispatching, unregistering)
+      try dispatcher.dispatch(Ping())
+    }
+    #expect(lateCalls.withLock { $0 } == 0)
+  }
+
   @Test("serializes dispatches from 8 concurrent tasks, losing none and keeping each task's order")
   func concurrentDispatch() async throws {
     let dispatcher = Dispatcher()

@@ -24,6 +24,8 @@ struct FluxErrorTests {
       .callbackFailed(token: tokens[0], error: Boom()),
       ["The callback ID_1 threw Boom()", "Handle the error inside the callback"]
     ),
+    (.hasChangedOutsideDispatch, ["must be called from a dispatcher callback", "onChange(_:)"]),
+    (.emptyStoreGroup, ["needs at least one store", "Pass the stores"]),
   ]
 
   @Test("describes each error and names the fix", arguments: cases)

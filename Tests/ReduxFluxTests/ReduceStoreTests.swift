@@ -146,4 +146,62 @@ struct ReduceStoreTests {
 
     #expect(store.state == 1)
   }
+
+  // MARK: hasChanged
+
+  @Test("hasChanged is true after the store changed in this dispatch, false when it did not")
+  func hasChangedAfterWaitFor() throws {
+    let dispatcher = Dispatcher()
+    let seen = Log<String>()
+    let store = ReduceStore(initialState: 0, dispatcher: dispatcher)
+      .reduce(Increment.self) { count, result in count += try result.get() }
+    dispatcher.register { [weak dispatcher] dispatched in
+      try dispatcher?.waitFor([store.dispatchToken])
+      seen.append("\(dispatched.action): \(try store.hasChanged())")
+    }
+
+    try dispatcher.dispatch(Increment(amount: 1), payload: 1)
+    try dispatcher.dispatch(Increment(amount: 0), payload: 0)  // reduced, state unchanged
+    try dispatcher.dispatch(Ping())  // not handled by the store
+
+    #expect(
+      seen.all == [
+        "Increment(amount: 1): true", "Increment(amount: 0): false", "Ping(): false",
+      ])
+  }
+
+  @Test("hasChanged is false in a dispatch before the store's callback has run")
+  func hasChangedBeforeTheStoreRan() throws {
+    let dispatcher = Dispatcher()
+    let seen = Log<Bool>()
+    let store = Lock<ReduceStore<Int>?>(nil)
+    // Registered first, and not waiting: it runs before the store in every dispatch.
+    dispatcher.register(Increment.self) { _ in
+      if let store = store.withLock({ $0 }) { seen.append(try store.hasChanged()) }
+    }
+    store.withLock {
+      $0 = ReduceStore(initialState: 0, dispatcher: dispatcher)
+        .reduce(Increment.self) { count, result in count += try result.get() }
+    }
+
+    try dispatcher.dispatch(Increment(amount: 1), payload: 1)
+    try dispatcher.dispatch(Increment(amount: 1), payload: 1)
+
+    #expect(seen.all == [false, false])
+  }
+
+  @Test("hasChanged outside a dispatch throws hasChangedOutsideDispatch")
+  func hasChangedOutsideDispatch() throws {
+    let dispatcher = Dispatcher()
+    let store = ReduceStore(initialState: 0, dispatcher: dispatcher)
+      .reduce(Increment.self) { count, result in count += try result.get() }
+    try dispatcher.dispatch(Increment(amount: 1), payload: 1)
+
+    let error = fluxError { () throws(FluxError) in _ = try store.hasChanged() }
+
+    guard case .hasChangedOutsideDispatch? = error else {
+      Issue.record("expected hasChangedOutsideDispatch, got \(String(describing: error))")
+      return
+    }
+  }
 }

@@ -148,4 +148,22 @@ struct StoreBaseTests {
       return
     }
   }
+
+  @Test("hasChanged reports whether a handler returned changed in the dispatch in progress")
+  func hasChanged() throws {
+    let dispatcher = Dispatcher()
+    let seen = Log<Bool>()
+    let store = StoreBase(dispatcher: dispatcher)
+    store.register(Increment.self) { result in try result.get() > 0 ? .changed : .unchanged }
+    dispatcher.register { [weak dispatcher] _ in
+      try dispatcher?.waitFor([store.dispatchToken])
+      seen.append(try store.hasChanged())
+    }
+
+    try dispatcher.dispatch(Increment(amount: 2), payload: 2)
+    try dispatcher.dispatch(Increment(amount: 0), payload: 0)
+
+    #expect(seen.all == [true, false])
+    #expect(throws: FluxError.self) { try store.hasChanged() }
+  }
 }

@@ -12,7 +12,7 @@ struct StoreGroupTests {
       .reduce(Increment.self) { count, result in count += try result.get() }
     let second = ReduceStore(initialState: 0, dispatcher: dispatcher)
       .reduce(Increment.self) { count, result in count += try result.get() * 10 }
-    let group = StoreGroup(stores: [first, second], dispatcher: dispatcher) { dispatched in
+    let group = try StoreGroup(stores: [first, second], dispatcher: dispatcher) { dispatched in
       log.append("\(dispatched.action) \(first.state) \(second.state)")
     }
 
@@ -35,7 +35,7 @@ struct StoreGroupTests {
     }
     let store = ReduceStore(initialState: 0, dispatcher: dispatcher)
       .reduce(Ping.self) { _, _ in log.append("store") }
-    let group = StoreGroup(stores: [store], dispatcher: dispatcher) { _ in log.append("group") }
+    let group = try StoreGroup(stores: [store], dispatcher: dispatcher) { _ in log.append("group") }
     groupToken.withLock { $0 = [group.dispatchToken] }
 
     try dispatcher.dispatch(Ping())
@@ -50,7 +50,7 @@ struct StoreGroupTests {
     let log = Log<Int>()
     weak var released: StoreGroup?
     do {
-      let group = StoreGroup(stores: [store], dispatcher: dispatcher) { _ in log.append(1) }
+      let group = try StoreGroup(stores: [store], dispatcher: dispatcher) { _ in log.append(1) }
       try dispatcher.dispatch(Ping())
       released = group
     }
@@ -60,11 +60,26 @@ struct StoreGroupTests {
     #expect(log.all == [1])
   }
 
+  @Test("refuses a group over no stores with emptyStoreGroup")
+  func emptyGroup() throws {
+    let dispatcher = Dispatcher()
+    let log = Log<Int>()
+    let error = fluxError { () throws(FluxError) in
+      _ = try StoreGroup(stores: [], dispatcher: dispatcher) { _ in log.append(1) }
+    }
+    guard case .emptyStoreGroup? = error else {
+      Issue.record("expected emptyStoreGroup, got \(String(describing: error))")
+      return
+    }
+    try dispatcher.dispatch(Ping())
+    #expect(log.all.isEmpty)
+  }
+
   @Test("makes dispatches throw unknownToken when a store uses another dispatcher")
-  func foreignStore() {
+  func foreignStore() throws {
     let dispatcher = Dispatcher()
     let foreign = ReduceStore(initialState: 0, dispatcher: Dispatcher())
-    let group = StoreGroup(stores: [foreign], dispatcher: dispatcher) { _ in }
+    let group = try StoreGroup(stores: [foreign], dispatcher: dispatcher) { _ in }
 
     let error = fluxError { () throws(FluxError) in try dispatcher.dispatch(Ping()) }
 

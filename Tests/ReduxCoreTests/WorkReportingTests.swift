@@ -1,0 +1,157 @@
+import Foundation
+import ReduxCore
+import Testing
+
+/// Starts a "load" whose result comes back when the test opens `gate`, reporting the work.
+private struct Load: Action {}
+private struct Loaded: Action {}
+
+private final class Gate: Sendable {
+  private let stream: AsyncStream<Void>
+  private let continuation: AsyncStream<Void>.Continuation
+
+  init() {
+    (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+  }
+
+  func open() { continuation.finish() }
+
+  func wait() async {
+    for await _ in stream {}
+  }
+}
+
+private func loader(_ gate: Gate, handles: Recorder<Bool>) -> Middleware<Counter> {
+  Middleware { context, action, next in
+    next(action)
+    guard action is Load else { return }
+    let work = context.beginWork(origin: context.processingOrigin, "load")
+    handles.append(work != nil)
+    let origin = context.processingOrigin
+    Task {
+      await gate.wait()
+      context.dispatch(Add(amount: 10), origin: origin)
+      work?.end()
+    }
+  }
+}
+
+@Suite("Work reporting")
+struct WorkReportingTests {
+  @Test("send resumes after the action was processed, even behind another thread's work")
+  func sendWaitsItsTurn() async throws {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let blocker = Middleware<Counter> { _, action, next in
+      if let label = action as? SetLabel, label.label == "slow" {
+        entered.signal()
+        release.wait()
+      }
+      next(action)
+    }
+    let store = makeCounterStore(middleware: [blocker])
+    let thread = Thread { store.dispatch(SetLabel(label: "slow")) }
+    thread.start()
+    entered.wait()
+    // The other thread is processing: a plain dispatch would only queue Increment.
+    async let sent: StoreTask = store.send(Increment())
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { release.signal() }
+    _ = await sent
+    #expect(store.state.count == 1)
+    #expect(store.state.label == "slow")
+  }
+
+  @Test("finish waits for the work the sent action started and the actions it sent")
+  func finishWaitsForWork() async {
+    let gate = Gate()
+    let handles = Recorder<Bool>()
+    let store = makeCounterStore(middleware: [loader(gate, handles: handles)])
+    let task = await store.send(Load())
+    #expect(handles.values == [true])
+    #expect(!task.isFinished)
+    #expect(store.state.count == 0)
+    gate.open()
+    await task.finish()
+    #expect(task.isFinished)
+    #expect(store.state.count == 10)
+  }
+
+  @Test("plain dispatch is untracked: nothing is recorded and nobody waits")
+  func dispatchIsUntracked() async {
+    let gate = Gate()
+    let handles = Recorder<Bool>()
+    let store = makeCounterStore(middleware: [loader(gate, handles: handles)])
+    store.dispatch(Load())
+    #expect(handles.values == [false])
+    #expect(store.workInFlight().isEmpty)
+    gate.open()
+  }
+
+  @Test("actions queued while a sent action is processed are part of its work")
+  func queuedActionsInheritTheOrigin() async {
+    let gate = Gate()
+    let handles = Recorder<Bool>()
+    // SetStep makes a plain middleware dispatch Load; the Load inherits SetStep's origin.
+    let relay = Middleware<Counter> { context, action, next in
+      next(action)
+      if action is SetStep { context.dispatch(Load()) }
+    }
+    let store = makeCounterStore(middleware: [relay, loader(gate, handles: handles)])
+    let task = await store.send(SetStep(step: 2))
+    await Task.yield()
+    gate.open()
+    await task.finish()
+    #expect(handles.values == [true])
+    #expect(store.state.count == 10)
+  }
+
+  @Test("the probe sees every action with its origin, and tracks untracked work")
+  func probeSeesEverything() async {
+    let gate = Gate()
+    let handles = Recorder<Bool>()
+    let store = makeCounterStore(middleware: [loader(gate, handles: handles)])
+    let seen = Recorder<String>()
+    store.installProbe { processed in
+      seen.append("\(processed.action) sent:\(processed.isSent) count:\(processed.state.count)")
+    }
+    store.dispatch(Load())
+    #expect(handles.values == [true])
+    #expect(store.workInFlight() == ["load"])
+    await store.send(Increment())
+    gate.open()
+    await store.waitForWork(origin: nil)
+    #expect(store.workInFlight().isEmpty)
+    #expect(
+      seen.values == [
+        "Load() sent:false count:0", "Increment() sent:true count:1",
+        "Add(amount: 10) sent:false count:11",
+      ])
+  }
+
+  @Test("a dispatch with a completion on a released store completes at once")
+  func releasedStoreCompletes() {
+    let context = Recorder<MiddlewareContext<Counter>>()
+    var store: Store<Counter>? = makeCounterStore(middleware: [
+      Middleware(onAttach: { context.append($0) }) { _, action, next in next(action) }
+    ])
+    _ = store
+    store = nil
+    let completed = Recorder<Bool>()
+    context.values.first?.dispatch(Increment(), origin: .untracked) { completed.append(true) }
+    #expect(completed.values == [true])
+  }
+
+  @Test("finish returns when the waiting task is cancelled; the work goes on")
+  func finishReturnsOnCancellation() async {
+    let gate = Gate()
+    let store = makeCounterStore(middleware: [loader(gate, handles: Recorder())])
+    let task = await store.send(Load())
+    let waiter = Task { await task.finish() }
+    waiter.cancel()
+    await waiter.value
+    #expect(!task.isFinished)
+    gate.open()
+    await task.finish()
+    #expect(store.state.count == 10)
+  }
+}
