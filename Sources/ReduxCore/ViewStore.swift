@@ -48,6 +48,8 @@ public final class ViewStore<State: Sendable>: Observable {
   /// feeds.
   @usableFromInline let mailbox: LatestValueMailbox<State>?
   @usableFromInline var subscription: Subscription?
+  /// The scoped view stores made from this one, fed on each publish.
+  @usableFromInline var children: [ChildLink<State>] = []
 
   /// Creates a view of `store`'s state on the main actor, starting from its current state.
   ///
@@ -68,6 +70,14 @@ public final class ViewStore<State: Sendable>: Observable {
     // An idle store gave the subscription its current state already: take it now rather than
     // on the hop (it may be newer than the state read above).
     flush()
+  }
+
+  /// A scoped view store: its parent feeds it and forwards its actions.
+  @usableFromInline
+  init(state: State, parent: Upstream<State>) {
+    current = state
+    mailbox = nil
+    dispatchUpstream = parent
   }
 
   /// The latest published state.
@@ -138,6 +148,7 @@ public final class ViewStore<State: Sendable>: Observable {
   public func dispatch(_ action: any Action) {
     switch dispatchUpstream {
     case .store(let store): store.dispatch(action)
+    case .parent(let dispatch): dispatch(action)
     }
     flush()
   }
@@ -178,19 +189,26 @@ public final class ViewStore<State: Sendable>: Observable {
         }
       }
     }
-    guard anyChanged else {
+    if anyChanged {
+      let count = fields.count
+      for index in 0..<count where fields[index].isChanged {
+        registrar.willSet(self, keyPath: fields[index].key)
+      }
       current = state
-      return
+      for index in 0..<count where fields[index].isChanged {
+        fields[index].isChanged = false
+        registrar.didSet(self, keyPath: fields[index].key)
+      }
+    } else {
+      current = state
     }
-    let count = fields.count
-    for index in 0..<count where fields[index].isChanged {
-      registrar.willSet(self, keyPath: fields[index].key)
-    }
-    current = state
-    for index in 0..<count where fields[index].isChanged {
-      fields[index].isChanged = false
-      registrar.didSet(self, keyPath: fields[index].key)
-    }
+    if !children.isEmpty { publishToChildren(state) }
+  }
+
+  /// Feeds each live scoped view store its part of `state`, and forgets released ones.
+  @usableFromInline
+  func publishToChildren(_ state: State) {
+    children.removeAll { !$0.update(state) }
   }
 
   /// Registers an Observation access to the field `id`, adding it to the compared fields the
@@ -219,6 +237,29 @@ public final class ViewStore<State: Sendable>: Observable {
 enum Upstream<State: Sendable> {
   /// The store itself (called directly: a closure call would cost an executor check).
   case store(Store<State>)
+  /// A parent view store's dispatch, for a scoped view store.
+  case parent(@MainActor (any Action) -> Void)
+}
+
+/// A scoped view store, as its parent sees it.
+@usableFromInline
+struct ChildLink<State: Sendable> {
+  /// The key path it was scoped by, to find it again.
+  @usableFromInline let keyPath: AnyKeyPath
+  /// The view store, while it is alive.
+  @usableFromInline let child: @MainActor () -> AnyObject?
+  /// Publishes the child's part of a new parent state; false once the child is released.
+  @usableFromInline let update: @MainActor (State) -> Bool
+
+  @usableFromInline
+  init(
+    keyPath: AnyKeyPath, child: @escaping @MainActor () -> AnyObject?,
+    update: @escaping @MainActor (State) -> Bool
+  ) {
+    self.keyPath = keyPath
+    self.child = child
+    self.update = update
+  }
 }
 
 /// Which part of the state an observed field stands for.
@@ -226,6 +267,8 @@ enum Upstream<State: Sendable> {
 enum FieldID: Hashable {
   /// The value at the key path.
   case value(AnyKeyPath)
+  /// Whether the optional at the key path is nil.
+  case presence(AnyKeyPath)
 }
 
 /// One field a view read: its Observation key and how to tell whether a publish changed it.
