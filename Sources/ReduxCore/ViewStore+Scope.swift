@@ -22,7 +22,9 @@ extension ViewStore {
   @inlinable
   public func scope<Child: Sendable>(_ keyPath: KeyPath<State, Child>) -> ViewStore<Child> {
     if let existing = child(scopedBy: keyPath) as? ViewStore<Child> { return existing }
-    let child = ViewStore<Child>(state: current[keyPath: keyPath], parent: .parent(dispatch))
+    let child = ViewStore<Child>(
+      state: current[keyPath: keyPath],
+      parent: .parent(dispatch: dispatch, send: { await self.send($0) }))
     children.append(
       ChildLink(
         keyPath: keyPath, child: { [weak child] in child },
@@ -60,7 +62,8 @@ extension ViewStore {
     }
     guard let value = current[keyPath: keyPath] else { return nil }
     if let existing = child(scopedBy: keyPath) as? ViewStore<Child> { return existing }
-    let child = ViewStore<Child>(state: value, parent: .parent(dispatch))
+    let child = ViewStore<Child>(
+      state: value, parent: .parent(dispatch: dispatch, send: { await self.send($0) }))
     children.append(
       ChildLink(
         keyPath: keyPath, child: { [weak child] in child },

@@ -148,9 +148,36 @@ public final class ViewStore<State: Sendable>: Observable {
   public func dispatch(_ action: any Action) {
     switch dispatchUpstream {
     case .store(let store): store.dispatch(action)
-    case .parent(let dispatch): dispatch(action)
+    case .parent(let dispatch, _): dispatch(action)
     }
     flush()
+  }
+
+  /// Sends `action` to the store and resumes once it has been reduced and its state published
+  /// here; the returned task awaits the work the action started.
+  ///
+  /// ```swift
+  /// // SwiftUI: the spinner stays until the effects of Refresh have finished.
+  /// .refreshable { await model.send(Refresh()).finish() }
+  /// .task { await model.send(Load()).finish() }
+  /// ```
+  ///
+  /// Unlike ``dispatch(_:)``, it waits its turn when another thread is processing the store,
+  /// so when it resumes, ``state`` includes the action. The work counted by
+  /// ``StoreTask/finish()`` is what the side-effect modules report (async effects and thunks,
+  /// command jobs, saga workers); see ``Store/send(_:)``.
+  ///
+  /// - Parameter action: The action to send.
+  /// - Returns: A handle on the work the action started.
+  @discardableResult
+  public func send(_ action: any Action) async -> StoreTask {
+    let task: StoreTask
+    switch dispatchUpstream {
+    case .store(let store): task = await store.send(action)
+    case .parent(_, let send): task = await send(action)
+    }
+    flush()
+    return task
   }
 
   /// Publishes the state waiting in the mailbox, ahead of its hop.
@@ -237,8 +264,10 @@ public final class ViewStore<State: Sendable>: Observable {
 enum Upstream<State: Sendable> {
   /// The store itself (called directly: a closure call would cost an executor check).
   case store(Store<State>)
-  /// A parent view store's dispatch, for a scoped view store.
-  case parent(@MainActor (any Action) -> Void)
+  /// A parent view store's dispatch and send, for a scoped view store.
+  case parent(
+    dispatch: @MainActor (any Action) -> Void,
+    send: @MainActor (any Action) async -> StoreTask)
 }
 
 /// A scoped view store, as its parent sees it.

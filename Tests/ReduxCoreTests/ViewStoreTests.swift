@@ -177,3 +177,57 @@ struct ViewStoreFieldTests {
     #expect(todoChanges.values.isEmpty)
   }
 }
+
+/// Starts work that ends, after dispatching `Add(amount: 10)`, when `release` finishes.
+private struct Refresh: Action {}
+
+private func refresher(_ release: AsyncStream<Void>) -> Middleware<Counter> {
+  Middleware { context, action, next in
+    next(action)
+    guard action is Refresh else { return }
+    let work = context.beginWork(origin: context.processingOrigin, "refresh")
+    let origin = context.processingOrigin
+    Task {
+      for await _ in release {}
+      context.dispatch(Add(amount: 10), origin: origin)
+      work?.end()
+    }
+  }
+}
+
+@Suite("ViewStore.send")
+@MainActor
+struct ViewStoreSendTests {
+  @Test("send resumes with the action reduced and published")
+  func sendPublishes() async {
+    let model = ViewStore(makeCounterStore())
+    let changes = tracking { _ = model.count }
+    await model.send(Increment())
+    #expect(model.count == 1)
+    #expect(changes.values.count == 1)
+  }
+
+  @Test("the task of a send awaits the work the action started; the view then catches up")
+  func finishAwaitsWork() async {
+    let (release, opener) = AsyncStream.makeStream(of: Void.self)
+    let model = ViewStore(makeCounterStore(middleware: [refresher(release)]))
+    let task = await model.send(Refresh())
+    #expect(!task.isFinished)
+    opener.finish()
+    await task.finish()
+    #expect(task.isFinished)
+    // The work's action was reduced on another thread: published by the next hop.
+    while model.count < 10 { await nextChange { _ = model.count } }
+    #expect(model.count == 10)
+  }
+
+  @Test("a scoped view store sends through its parent to the same store")
+  func scopedSend() async {
+    let store = makeCounterStore(middleware: [refresher(AsyncStream { $0.finish() })])
+    let step = ViewStore(store).scope(\.step)
+    await step.send(SetStep(step: 4))
+    #expect(step.state == 4)
+    await step.send(Refresh()).finish()
+    #expect(store.state.count == 10)
+  }
+}
