@@ -20,7 +20,7 @@
 /// unchanged (a text field snaps back). Writing dispatches through the view store, so on an
 /// idle store the new value is published before `set` returns and the control reads its own
 /// change at once. Reading through ``value`` or ``get`` tracks the field like
-/// ``ViewStore/subscript(dynamicMember:)-(KeyPath<State,Value>)``.
+/// ``ViewStore/subscript(dynamicMember:)-pu5w``.
 @MainActor
 public struct StateBinding<Value>: Sendable {
   /// Reads the current value (tracked by Observation).
@@ -53,7 +53,8 @@ extension ViewStore {
   ///
   /// - Parameters:
   ///   - keyPath: The value the control shows.
-  ///   - send: Builds the action that sets the value; it is dispatched through this view store.
+  ///   - action: Builds the action that sets the value; it is dispatched through this view
+  ///     store.
   /// - Returns: The get/set pair; see ``StateBinding``.
   public func binding<Value>(
     _ keyPath: KeyPath<State, Value> & Sendable,

@@ -84,7 +84,7 @@ public final class ViewStore<State: Sendable>: Observable {
   ///
   /// Reading it inside a SwiftUI `body` or `withObservationTracking` tracks the whole state: a
   /// publish that changes any part of it invalidates the reader (compared with `==` when `State`
-  /// is `Equatable`, else by its bits; see ``subscript(dynamicMember:)``). Read single fields
+  /// is `Equatable`, else by its bits; see ``subscript(dynamicMember:)-pu5w``). Read single fields
   /// through dynamic member lookup (`model.count`) to be invalidated only by them.
   public var state: State {
     track(.value(\State.self), bits: 0..<MemoryLayout<State>.size) {
@@ -130,7 +130,7 @@ public final class ViewStore<State: Sendable>: Observable {
   /// A value of the latest published state, read through a key path (`model.count`), tracked on
   /// its own and compared with `==`.
   ///
-  /// The same as the unconstrained ``subscript(dynamicMember:)-(KeyPath<State,Value>)``, for
+  /// The same as the unconstrained ``subscript(dynamicMember:)-pu5w``, for
   /// `Equatable` values: a publish invalidates a reader only if the value at the key path is no
   /// longer `==` to the one before.
   @inlinable

@@ -1,6 +1,6 @@
 import ReduxCore
 
-/// The dispatch an async thunk (``Thunk/task(_:)-(_)``) gets: call it to dispatch, or await
+/// The dispatch an async thunk (`Thunk.task`) gets: call it to dispatch, or await
 /// ``send(_:)`` to resume once the action has been reduced.
 ///
 /// ```swift
