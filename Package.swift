@@ -63,6 +63,9 @@ let package = Package(
       dependencies: ["ReduxEffects", .product(name: "Logging", package: "swift-log")],
       path: "Examples/PostsEffects"
     ),
+    .executableTarget(
+      name: "MainActorFeed", dependencies: ["ReduxEffects"], path: "Examples/MainActorFeed"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
