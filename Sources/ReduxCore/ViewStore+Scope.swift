@@ -24,7 +24,7 @@ extension ViewStore {
     if let existing = child(scopedBy: keyPath) as? ViewStore<Child> { return existing }
     let child = ViewStore<Child>(
       state: current[keyPath: keyPath],
-      parent: .parent(dispatch: dispatch, send: { await self.send($0) }))
+      dispatch: dispatch, send: { await self.send($0) })
     children.append(
       ChildLink(
         keyPath: keyPath, child: { [weak child] in child },
@@ -63,7 +63,7 @@ extension ViewStore {
     guard let value = current[keyPath: keyPath] else { return nil }
     if let existing = child(scopedBy: keyPath) as? ViewStore<Child> { return existing }
     let child = ViewStore<Child>(
-      state: value, parent: .parent(dispatch: dispatch, send: { await self.send($0) }))
+      state: value, dispatch: dispatch, send: { await self.send($0) })
     children.append(
       ChildLink(
         keyPath: keyPath, child: { [weak child] in child },

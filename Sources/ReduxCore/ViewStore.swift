@@ -38,12 +38,23 @@ import Observation
 public final class ViewStore<State: Sendable>: Observable {
   @usableFromInline let registrar = ObservationRegistrar()
   /// The latest published state.
-  @usableFromInline var current: State
+  // @exclusivity(unchecked) here and on `fields`: only the main actor touches them, and no
+  // access overlaps another (observers run after the comparison loop has ended); the dynamic
+  // checks cost more than the comparisons.
+  @usableFromInline @exclusivity(unchecked) var current: State
   /// The fields read so far, each compared on every publish.
-  @usableFromInline var fields: [ObservedField<State>] = []
+  @usableFromInline @exclusivity(unchecked) var fields: [ObservedField<State>] = []
   @usableFromInline var fieldIndex: [FieldID: Int] = [:]
-  /// Sends an action to the store: the store's own dispatch, or a parent view store's.
-  @usableFromInline let dispatchUpstream: Upstream<State>
+  /// The store a root view store observes and sends to; nil for a scoped view store.
+  @usableFromInline let store: Store<State>?
+  /// The same store, unretained: `store` keeps it alive for as long as this view store lives,
+  /// and calling it through a retained reference would pay the slow reference count a store
+  /// has (its middleware context refers to it weakly), about 20 ns per dispatch.
+  @usableFromInline let unretainedStore: Unmanaged<Store<State>>?
+  /// A scoped view store's parent's dispatch; nil for a root.
+  @usableFromInline let dispatchToParent: (@MainActor (any Action) -> Void)?
+  /// The store's send, or a scoped view store's parent's.
+  @usableFromInline let sendUpstream: @MainActor (any Action) async -> StoreTask
   /// States committed but not yet published; nil for a scoped view store, which its parent
   /// feeds.
   @usableFromInline let mailbox: LatestValueMailbox<State>?
@@ -59,7 +70,10 @@ public final class ViewStore<State: Sendable>: Observable {
     let mailbox = LatestValueMailbox<State>()
     current = store.state
     self.mailbox = mailbox
-    dispatchUpstream = .store(store)
+    self.store = store
+    unretainedStore = Unmanaged.passUnretained(store)
+    dispatchToParent = nil
+    sendUpstream = { await store.send($0) }
     subscription = store.subscribe { [weak self] state in
       guard mailbox.post(state) else { return }
       Task { @MainActor [weak self] in
@@ -74,10 +88,16 @@ public final class ViewStore<State: Sendable>: Observable {
 
   /// A scoped view store: its parent feeds it and forwards its actions.
   @usableFromInline
-  init(state: State, parent: Upstream<State>) {
+  init(
+    state: State, dispatch: @escaping @MainActor (any Action) -> Void,
+    send: @escaping @MainActor (any Action) async -> StoreTask
+  ) {
     current = state
     mailbox = nil
-    dispatchUpstream = parent
+    store = nil
+    unretainedStore = nil
+    dispatchToParent = dispatch
+    sendUpstream = send
   }
 
   /// The latest published state.
@@ -146,9 +166,10 @@ public final class ViewStore<State: Sendable>: Observable {
   /// the hop.
   @inlinable
   public func dispatch(_ action: any Action) {
-    switch dispatchUpstream {
-    case .store(let store): store.dispatch(action)
-    case .parent(let dispatch, _): dispatch(action)
+    if let store = unretainedStore {
+      Self.dispatch(action, to: store)
+    } else {
+      dispatchToParent?(action)
     }
     flush()
   }
@@ -171,11 +192,7 @@ public final class ViewStore<State: Sendable>: Observable {
   /// - Returns: A handle on the work the action started.
   @discardableResult
   public func send(_ action: any Action) async -> StoreTask {
-    let task: StoreTask
-    switch dispatchUpstream {
-    case .store(let store): task = await store.send(action)
-    case .parent(_, let send): task = await send(action)
-    }
+    let task = await sendUpstream(action)
     flush()
     return task
   }
@@ -200,22 +217,7 @@ public final class ViewStore<State: Sendable>: Observable {
     // not change is skipped without calling its comparison (calling a stored closure retains
     // and releases its context, which costs more than the comparison). Observers run after
     // the loop, as they may read (and so add) fields.
-    let anyChanged = withUnsafeBytes(of: old) { oldBytes in
-      withUnsafeBytes(of: state) { newBytes in
-        fields.withUnsafeMutableBufferPointer { fields in
-          var anyChanged = false
-          for index in fields.indices where fields[index].isRead {
-            if let bits = fields[index].bits, sameBytes(oldBytes, newBytes, in: bits) { continue }
-            if fields[index].isSame(old, state) { continue }
-            fields[index].isChanged = true
-            // Cleared before the observers run: one that reads the field again marks it anew.
-            fields[index].isRead = false
-            anyChanged = true
-          }
-          return anyChanged
-        }
-      }
-    }
+    let anyChanged = Self.markChanged(&fields, from: old, to: state)
     if anyChanged {
       let count = fields.count
       for index in 0..<count where fields[index].isChanged {
@@ -230,6 +232,40 @@ public final class ViewStore<State: Sendable>: Observable {
       current = state
     }
     if !children.isEmpty { publishToChildren(state) }
+  }
+
+  /// Marks the fields read since their last change whose value differs between `old` and
+  /// `new`; returns whether any did.
+  ///
+  /// Nonisolated, so its closures are too: a closure isolated to the main actor but passed as
+  /// a plain function gets a run-time executor check on each call.
+  @inlinable
+  nonisolated static func markChanged(
+    _ fields: inout [ObservedField<State>], from old: State, to new: State
+  ) -> Bool {
+    withUnsafeBytes(of: old) { oldBytes in
+      withUnsafeBytes(of: new) { newBytes in
+        fields.withUnsafeMutableBufferPointer { fields in
+          var anyChanged = false
+          for index in fields.indices where fields[index].isRead {
+            if let bits = fields[index].bits, sameBytes(oldBytes, newBytes, in: bits) { continue }
+            if fields[index].isSame(old, new) { continue }
+            fields[index].isChanged = true
+            // Cleared before the observers run: one that reads the field again marks it anew.
+            fields[index].isRead = false
+            anyChanged = true
+          }
+          return anyChanged
+        }
+      }
+    }
+  }
+
+  /// Dispatches to a store held unretained (see `unretainedStore`); nonisolated for the same
+  /// reason as ``markChanged(_:from:to:)``.
+  @inlinable
+  nonisolated static func dispatch(_ action: any Action, to store: Unmanaged<Store<State>>) {
+    store._withUnsafeGuaranteedRef { $0.dispatch(action) }
   }
 
   /// Feeds each live scoped view store its part of `state`, and forgets released ones.
@@ -257,17 +293,6 @@ public final class ViewStore<State: Sendable>: Observable {
 
   /// What Observation tracks for a field: a key path per field index. Never read for its value.
   private nonisolated subscript(observedField index: Int) -> Int { index }
-}
-
-/// Where a view store sends actions.
-@usableFromInline
-enum Upstream<State: Sendable> {
-  /// The store itself (called directly: a closure call would cost an executor check).
-  case store(Store<State>)
-  /// A parent view store's dispatch and send, for a scoped view store.
-  case parent(
-    dispatch: @MainActor (any Action) -> Void,
-    send: @MainActor (any Action) async -> StoreTask)
 }
 
 /// A scoped view store, as its parent sees it.

@@ -7,10 +7,10 @@ import Synchronization
 /// Benchmark 7: what a main-actor `ViewStore` adds to each commit, and how it coalesces commits
 /// made on other threads.
 ///
-/// 7a–7c run on the main actor, each commit published at once (`ViewStore.dispatch`), so every
-/// commit pays for the comparison of the 10 fields a view read, of which one changed: the worst
-/// case, with no coalescing. Each sample builds its store and view store before the measurement
-/// starts.
+/// 7a–7e run on the main actor; 7a and 7b are the baselines (a bare store, and a store with one
+/// subscriber, which a view store is). In 7d and 7e each commit is published at once
+/// (`ViewStore.dispatch`): the worst case, with no coalescing. Each sample builds its store and
+/// view store before the measurement starts.
 func registerViewStore() {
   Benchmark("7a Dispatch on the main actor: bare store (baseline)") { @MainActor benchmark async in
     let store = Store(initialState: TenFields(), reducer: tenFieldsReducer)
@@ -22,7 +22,19 @@ func registerViewStore() {
     blackHole(store)
   }
 
-  Benchmark("7b Dispatch on the main actor: ObservableStore (coarse)") {
+  Benchmark("7b Dispatch on the main actor: one empty subscriber (baseline)") {
+    @MainActor benchmark async in
+    let store = Store(initialState: TenFields(), reducer: tenFieldsReducer)
+    let subscription = store.subscribe { blackHole($0) }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      store.dispatch(BumpFirst())
+    }
+    benchmark.stopMeasurement()
+    blackHole(subscription)
+  }
+
+  Benchmark("7c Dispatch on the main actor: ObservableStore (coarse)") {
     @MainActor benchmark async in
     let model = ObservableStore(Store(initialState: TenFields(), reducer: tenFieldsReducer))
     benchmark.startMeasurement()
@@ -33,12 +45,12 @@ func registerViewStore() {
     blackHole(model)
   }
 
-  // Ten fields each watched by a view; `f0` changes on every commit. 7c: the view showing `f0`
+  // Ten fields each watched by a view; `f0` changes on every commit. 7d: the view showing `f0`
   // has not re-rendered yet, so each commit compares the nine others (the tenth needs no
   // comparison until it is read again). 7e: it re-renders after each commit (tracks `f0`
   // again), so each commit also compares `f0`, tells Observation (willSet/didSet), runs the
   // observer, and registers the new tracking.
-  Benchmark("7c Dispatch on the main actor: ViewStore, 10 fields observed, 1 changed") {
+  Benchmark("7d Dispatch on the main actor: ViewStore, 10 fields observed, 1 changed") {
     @MainActor benchmark async in
     let model = ViewStore(Store(initialState: TenFields(), reducer: tenFieldsReducer))
     observeAll(model)
@@ -68,7 +80,7 @@ func registerViewStore() {
   // however many commits came before it. The custom metric is the number of publishes the view
   // saw; the cost of each publish is 7e's minus 7a's.
   Benchmark(
-    "7d 10,000 background dispatches, ViewStore on the main actor",
+    "7f 10,000 background dispatches, ViewStore on the main actor",
     configuration: .init(
       metrics: [.wallClock, .custom("main-actor publishes")],
       timeUnits: .microseconds, scalingFactor: .one)
