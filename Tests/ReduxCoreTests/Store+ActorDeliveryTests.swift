@@ -39,6 +39,30 @@ struct StoreActorDeliveryTests {
     subscription.cancel()
   }
 
+  @Test("cancelled on the main actor with a delivery pending, it is not called again")
+  @MainActor
+  func cancelDropsPendingDelivery() async {
+    let store = makeCounterStore()
+    let delivered = Recorder<Int>()
+    let (first, firstContinuation) = AsyncStream.makeStream(of: Int.self)
+    let subscription = store.subscribeOnMainActor { state in
+      delivered.append(state.count)
+      firstContinuation.yield(state.count)
+    }
+    var firstValues = first.makeAsyncIterator()
+    #expect(await firstValues.next() == 0)
+    store.dispatch(Increment())  // schedules a hop for count 1
+    subscription.cancel()
+    // A later subscription's first hop is queued on the main actor after the cancelled one's,
+    // so once it has delivered, the cancelled one's hop has run too.
+    let (later, laterContinuation) = AsyncStream.makeStream(of: Int.self)
+    let probe = store.subscribeOnMainActor { laterContinuation.yield($0.count) }
+    var laterValues = later.makeAsyncIterator()
+    #expect(await laterValues.next() == 1)
+    #expect(delivered.values == [0])
+    probe.cancel()
+  }
+
   @Test("on another actor: 10,000 background commits arrive in order, ending with the last")
   func anyActorInOrder() async {
     let store = makeCounterStore()
