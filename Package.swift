@@ -1,9 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Five libraries in one package; users link only the products they need. Every side-effect
-// module imports ReduxCore and never a sibling, and ReduxCore imports nothing outside the
-// toolchain.
+// Six libraries (and the DevTools viewer tool) in one package; users link only the products
+// they need. Every other module imports ReduxCore and never a sibling, and ReduxCore imports
+// nothing outside the toolchain.
 let package = Package(
   name: "swift-redux",
   platforms: [
@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "ReduxFlux", targets: ["ReduxFlux"]),
     .library(name: "ReduxCommand", targets: ["ReduxCommand"]),
     .library(name: "ReduxEffects", targets: ["ReduxEffects"]),
+    .library(name: "ReduxDevTools", targets: ["ReduxDevTools"]),
+    .executable(name: "redux-devtools-viewer", targets: ["DevToolsViewer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -33,6 +35,9 @@ let package = Package(
       name: "ReduxEffects",
       dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")]
     ),
+    .target(name: "ReduxDevTools", dependencies: ["ReduxCore"]),
+    // Turns a JSON Lines recording into one self-contained HTML page.
+    .executableTarget(name: "DevToolsViewer", dependencies: ["ReduxDevTools"]),
 
     .testTarget(name: "ReduxCoreTests", dependencies: ["ReduxCore"]),
     .testTarget(
@@ -51,6 +56,10 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
+    .testTarget(
+      name: "ReduxDevToolsTests",
+      dependencies: ["ReduxDevTools", .product(name: "Clocks", package: "swift-clocks")]
+    ),
 
     .executableTarget(name: "Counter", dependencies: ["ReduxCore"], path: "Examples/Counter"),
     .executableTarget(name: "UserSaga", dependencies: ["ReduxSaga"], path: "Examples/UserSaga"),
@@ -62,6 +71,9 @@ let package = Package(
       name: "PostsEffects",
       dependencies: ["ReduxEffects", .product(name: "Logging", package: "swift-log")],
       path: "Examples/PostsEffects"
+    ),
+    .executableTarget(
+      name: "DevToolsCounter", dependencies: ["ReduxDevTools"], path: "Examples/DevToolsCounter"
     ),
     .executableTarget(
       name: "MainActorFeed", dependencies: ["ReduxEffects"], path: "Examples/MainActorFeed"

@@ -65,7 +65,7 @@ public struct Middleware<State: Sendable>: Sendable {
 /// nothing and ``state`` keeps its last committed value. So a middleware may hand the context to
 /// work that outlives the store without creating a retain cycle.
 public struct MiddlewareContext<State: Sendable>: Sendable {
-  let box: StoreBox<State>
+  @usableFromInline let box: StoreBox<State>
   let store: WeakStore<State>
 
   /// The store's latest committed state; inside a middleware, after `next` returns, it includes

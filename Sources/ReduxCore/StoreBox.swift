@@ -20,6 +20,8 @@ enum StoreWork<State: Sendable>: Sendable {
   /// An action of a tracked origin, or one that wants to hear when it has been processed.
   case tracked(TrackedAction)
   case subscribe(Subscriber<State>)
+  /// A direct change to the committed state (see MiddlewareContext+TimeTravel.swift).
+  case replaceState(@Sendable (inout State) -> Void)
 }
 
 /// What the lock guards.
@@ -231,6 +233,8 @@ final class StoreBox<State: Sendable>: Sendable {
         process(tracked, through: chain)
       case .subscribe(let subscriber)?:
         start(subscriber)
+      case .replaceState(let change)?:
+        replaceAndNotify(change)
       }
     }
   }

@@ -4,15 +4,15 @@ import Observation
 import ReduxCore
 import Synchronization
 
-/// Benchmark 10: what a main-actor `ViewStore` adds to each commit, and how it coalesces commits
+/// Benchmark 11: what a main-actor `ViewStore` adds to each commit, and how it coalesces commits
 /// made on other threads.
 ///
-/// 10a–10e run on the main actor; 10a and 10b are the baselines (a bare store, and a store
-/// with one subscriber, which a view store is). In 10d and 10e each commit is published at once
+/// 11a–11e run on the main actor; 11a and 11b are the baselines (a bare store, and a store
+/// with one subscriber, which a view store is). In 11d and 11e each commit is published at once
 /// (`ViewStore.dispatch`): the worst case, with no coalescing. Each sample builds its store and
 /// view store before the measurement starts.
 func registerViewStore() {
-  Benchmark("10a Dispatch on the main actor: bare store (baseline)") { @MainActor benchmark async in
+  Benchmark("11a Dispatch on the main actor: bare store (baseline)") { @MainActor benchmark async in
     let store = Store(initialState: TenFields(), reducer: tenFieldsReducer)
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
@@ -22,7 +22,7 @@ func registerViewStore() {
     blackHole(store)
   }
 
-  Benchmark("10b Dispatch on the main actor: one empty subscriber (baseline)") {
+  Benchmark("11b Dispatch on the main actor: one empty subscriber (baseline)") {
     @MainActor benchmark async in
     let store = Store(initialState: TenFields(), reducer: tenFieldsReducer)
     let subscription = store.subscribe { blackHole($0) }
@@ -34,7 +34,7 @@ func registerViewStore() {
     blackHole(subscription)
   }
 
-  Benchmark("10c Dispatch on the main actor: ObservableStore (coarse)") {
+  Benchmark("11c Dispatch on the main actor: ObservableStore (coarse)") {
     @MainActor benchmark async in
     let model = ObservableStore(Store(initialState: TenFields(), reducer: tenFieldsReducer))
     benchmark.startMeasurement()
@@ -45,12 +45,12 @@ func registerViewStore() {
     blackHole(model)
   }
 
-  // Ten fields each watched by a view; `f0` changes on every commit. 10d: the view showing `f0`
+  // Ten fields each watched by a view; `f0` changes on every commit. 11d: the view showing `f0`
   // has not re-rendered yet, so each commit compares the nine others (the tenth needs no
-  // comparison until it is read again). 10e: it re-renders after each commit (tracks `f0`
+  // comparison until it is read again). 11e: it re-renders after each commit (tracks `f0`
   // again), so each commit also compares `f0`, tells Observation (willSet/didSet), runs the
   // observer, and registers the new tracking.
-  Benchmark("10d Dispatch on the main actor: ViewStore, 10 fields observed, 1 changed") {
+  Benchmark("11d Dispatch on the main actor: ViewStore, 10 fields observed, 1 changed") {
     @MainActor benchmark async in
     let model = ViewStore(Store(initialState: TenFields(), reducer: tenFieldsReducer))
     observeAll(model)
@@ -62,7 +62,7 @@ func registerViewStore() {
     blackHole(model)
   }
 
-  Benchmark("10e Dispatch on the main actor: ViewStore, 10 fields observed, 1 changed, re-tracked")
+  Benchmark("11e Dispatch on the main actor: ViewStore, 10 fields observed, 1 changed, re-tracked")
   {
     @MainActor benchmark async in
     let model = ViewStore(Store(initialState: TenFields(), reducer: tenFieldsReducer))
@@ -79,9 +79,9 @@ func registerViewStore() {
   // 10,000 dispatches from a background task while a view tracks `f0` (re-tracking after each
   // change, as a re-render would): the view store publishes once per hop to the main actor,
   // however many commits came before it. The custom metric is the number of publishes the view
-  // saw; the cost of each publish is 10e's minus 10a's.
+  // saw; the cost of each publish is 11e's minus 11a's.
   Benchmark(
-    "10f 10,000 background dispatches, ViewStore on the main actor",
+    "11f 10,000 background dispatches, ViewStore on the main actor",
     configuration: .init(
       metrics: [.wallClock, .custom("main-actor publishes")],
       timeUnits: .microseconds, scalingFactor: .one)

@@ -1,7 +1,7 @@
 import Benchmark
 import BenchmarkConfiguration
 
-// The side-effect modules' hot paths. Their baselines (the reducer call, the reducer under a
+// The side-effect modules' and DevTools' hot paths. Their baselines (the reducer call, the reducer under a
 // Mutex, a bare dispatch) are CoreBenchmarks', which the same `swift package benchmark` run
 // measures just before these.
 let benchmarks: @Sendable () -> Void = {
@@ -10,4 +10,5 @@ let benchmarks: @Sendable () -> Void = {
   registerFlux()
   registerCommand()
   registerEffects()
+  registerDevTools()
 }

@@ -1,0 +1,54 @@
+// What ReduxDevTools needs from the core, and nothing else.
+//
+// - `replaceState`: time travel changes the committed state directly, without an action, so
+//   that no middleware sees anything (sagas, effects and commands are not re-run), yet in order
+//   with the store's other work and with subscribers notified as for an action. It goes through
+//   the store's queue like a dispatch: on an idle store it has happened when the call returns;
+//   on a busy one it runs after the work queued before it.
+// - `committedState`: the recording middleware reads the state after each action; this reads it
+//   in code specialized for State (the public `state` is not inlinable, and its generic path
+//   costs the recorder several times its own work per action).
+
+extension MiddlewareContext {
+  /// The store's latest committed state, as ``state``, readable from inlinable code.
+  @inlinable
+  package var committedState: State { box.lock.withLock { $0.state } }
+
+  /// Changes the committed state with `change`, bypassing the middleware and the reducer, then
+  /// notifies subscribers; queued after the work already accepted if the store is busy.
+  ///
+  /// `change` runs under the store's lock, as a reducer does: keep it short and never touch
+  /// the store from it. After the store is released it does nothing.
+  package func replaceState(_ change: @escaping @Sendable (inout State) -> Void) {
+    guard let store = store.value else { return }
+    store.box.replaceState(change, through: store.chain)
+  }
+}
+
+extension StoreBox {
+  func replaceState(
+    _ change: @escaping @Sendable (inout State) -> Void, through chain: Middleware<State>.Next?
+  ) {
+    let isIdle = lock.withLock { core in
+      if core.isDraining {
+        core.queue.append(.replaceState(change))
+        return false
+      }
+      core.isDraining = true
+      return true
+    }
+    guard isIdle else { return }
+    replaceAndNotify(change)
+    drain(through: chain)
+  }
+
+  @usableFromInline
+  func replaceAndNotify(_ change: @Sendable (inout State) -> Void) {
+    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
+      change(&core.state)
+      return core.subscribers.isEmpty ? nil : (core.state, core.subscribers)
+    }
+    guard let (state, subscribers) = notification else { return }
+    notify(subscribers, of: state)
+  }
+}

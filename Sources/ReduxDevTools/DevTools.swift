@@ -1,0 +1,232 @@
+import Foundation
+import ReduxCore
+
+/// Records a store's actions with the state after each, and travels through them: jump to any
+/// recorded state, skip or re-enable an action, commit, reset.
+///
+/// Add ``middleware`` to the store, last in the array so that it records exactly the actions
+/// the reducer receives:
+///
+/// ```swift
+/// import ReduxCore
+/// import ReduxDevTools
+///
+/// struct Counter: Sendable, Codable, Equatable { var count = 0 }
+/// struct Increment: Action, Codable {}
+/// let reducer = Reducer<Counter>.on(Increment.self) { state, _ in state.count += 1 }
+///
+/// let devTools = DevTools(reducer: reducer, capacity: 1_000)
+/// let store = Store(initialState: Counter(), reducer: reducer, middleware: [devTools.middleware])
+/// store.dispatch(Increment())
+/// store.dispatch(Increment())
+/// devTools.jump(toStep: 1)   // store.state.count == 1
+/// devTools.skip(0)           // count recomputed without the first action: 0
+/// ```
+///
+/// ## Time travel and side effects
+/// Time travel changes the store's committed state directly, through the store's queue: it is
+/// applied in order with the work already dispatched, and subscribers (and async sequences,
+/// and observers) see the new state. No action is dispatched, so no middleware sees anything:
+/// sagas take nothing, effects and commands are not run again, and nothing is recorded.
+///
+/// ## Dispatching while in the past
+/// An action reduced while the store shows a past step starts a new branch there: the entries
+/// after that step are dropped, so every kept state always follows from the one before it.
+///
+/// ## Cost
+/// With recording off, the middleware costs one uncontended lock per action. With it on, it
+/// also copies the state into the history and reads the clock; the history is a ring of
+/// `capacity` entries, so its memory is bounded (see `docs/devtools.md` for the figures).
+public final class DevTools<State: Sendable>: Sendable {
+  // The recording path (`middleware`) is @inlinable, so that it is specialized for State in the
+  // caller's module: generic, it cost several times its own work per action.
+  @usableFromInline let history: Lock<History<State>>
+  private let reducer: Reducer<State>
+  @usableFromInline let now: @Sendable () -> Date
+
+  /// Creates a recorder and time-travel controller for stores of `State`.
+  ///
+  /// - Parameters:
+  ///   - reducer: The store's reducer; skipping an action re-reduces the later ones with it.
+  ///   - capacity: How many entries the history keeps; older ones are folded into the base
+  ///     state. Must be at least 1.
+  ///   - isRecording: Whether to record from the start; see ``isRecording``.
+  ///   - now: The clock for each entry's timestamp; inject a fixed one in tests.
+  public init(
+    reducer: Reducer<State>,
+    capacity: Int = 1_000,
+    isRecording: Bool = true,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    precondition(capacity > 0, "DevTools capacity must be at least 1; pass capacity: 1 or more")
+    history = Lock(History(capacity: capacity, isRecording: isRecording))
+    self.reducer = reducer
+    self.now = now
+  }
+
+  /// The middleware that records each action and the state after it; add it to one store,
+  /// last in its middleware array.
+  ///
+  /// Adding it to a second store stops with a message: one `DevTools` follows one store.
+  @inlinable
+  public var middleware: Middleware<State> {
+    Middleware(
+      onAttach: { [self] context in self.attach(to: context) },
+      { [self] context, action, next in
+        let isRecording = self.history.withLock { $0.isRecording }
+        next(action)
+        guard isRecording else { return }
+        let entry = RecordedAction(
+          action: action, state: context.committedState, timestamp: self.now())
+        self.history.withLock { $0.record(entry) }
+      }
+    )
+  }
+
+  @usableFromInline
+  func attach(to context: MiddlewareContext<State>) {
+    history.withLock { history in
+      precondition(
+        history.context == nil,
+        "This DevTools is already attached to a store; create one DevTools per store")
+      history.context = context
+      history.initialState = context.state
+      history.baseState = context.state
+    }
+  }
+
+  /// Whether new actions are recorded; while it is `false` they are reduced but not kept.
+  ///
+  /// Turning recording off leaves the history as it is; time travel still works on it.
+  public var isRecording: Bool {
+    get { history.withLock { $0.isRecording } }
+    set { history.withLock { $0.isRecording = newValue } }
+  }
+
+  /// The most entries the history keeps.
+  public var capacity: Int { history.withLock { $0.capacity } }
+
+  /// The kept history as a value: the base state and the entries, oldest first.
+  ///
+  /// Before the middleware is attached there is no state to start from, so this stops with a
+  /// message; add ``middleware`` to a store first.
+  public var recording: Recording<State> {
+    history.withLock { history in
+      guard let base = history.baseState else {
+        preconditionFailure("Add devTools.middleware to a store before reading its recording")
+      }
+      return Recording(initialState: base, entries: history.entries)
+    }
+  }
+
+  /// The step the store shows: 0 for the base state, `i` for the state after the `i`th kept
+  /// entry; equal to the number of entries while the store shows the latest state.
+  public var currentStep: Int { history.withLock { $0.currentStep } }
+
+  /// Makes the store show the state at `step`: 0 is the base state, `i` the state after the
+  /// `i`th kept entry, and the entry count is the latest state.
+  ///
+  /// Applied in order with the store's queued work; subscribers are notified. On an idle
+  /// store the state has changed when this returns.
+  ///
+  /// - Precondition: `step` is between 0 and the number of kept entries.
+  public func jump(toStep step: Int) {
+    let count = history.withLock { $0.count }
+    precondition(
+      (0...count).contains(step), "Step \(step) is outside the history (0...\(count))")
+    travel { history in
+      // Work queued before this jump may have changed the history; stay inside it.
+      let step = min(step, history.count)
+      history.position = step == history.count ? nil : step
+    }
+  }
+
+  /// Makes the store show the latest recorded state again.
+  public func jumpToLatest() {
+    travel { history in history.position = nil }
+  }
+
+  /// Takes the entry at `index` out of the computed states: the later states are recomputed by
+  /// re-reducing every action that is not skipped, and the store shows the recomputed state
+  /// at its current step.
+  ///
+  /// - Precondition: `index` is a kept entry's index.
+  public func skip(_ index: Int) {
+    setSkipped(index, true)
+  }
+
+  /// Puts a skipped entry back into the computed states, recomputing the later ones.
+  ///
+  /// - Precondition: `index` is a kept entry's index.
+  public func include(_ index: Int) {
+    setSkipped(index, false)
+  }
+
+  private func setSkipped(_ index: Int, _ isSkipped: Bool) {
+    let count = history.withLock { $0.count }
+    precondition(
+      (0..<count).contains(index), "Entry \(index) is outside the history (0..<\(count))")
+    let reducer = reducer
+    travel { history in
+      guard index < history.count, history[index].isSkipped != isSkipped else { return }
+      history[index].isSkipped = isSkipped
+      history.recompute(from: index, with: reducer)
+    }
+  }
+
+  /// Keeps the state the store shows and clears the history: that state becomes the base.
+  public func commit() {
+    travel { history in
+      history.baseState = history.state(atStep: history.currentStep)
+      history.replaceEntries(with: [])
+      history.position = nil
+    }
+  }
+
+  /// Returns the store to the base state (the last commit, or the state when recording began)
+  /// and clears the history.
+  public func rollback() {
+    travel { history in
+      history.replaceEntries(with: [])
+      history.position = nil
+    }
+  }
+
+  /// Returns the store to its state when the middleware was attached and clears the history.
+  public func reset() {
+    travel { history in
+      history.baseState = history.initialState
+      history.replaceEntries(with: [])
+      history.position = nil
+    }
+  }
+
+  /// Replaces the history with an imported recording and makes the store show its latest
+  /// state, so that you can travel through a session recorded elsewhere.
+  ///
+  /// Only the last ``capacity`` entries are kept.
+  public func load(_ recording: Recording<State>) {
+    travel { history in
+      history.baseState = recording.initialState
+      history.replaceEntries(with: recording.entries)
+      history.position = nil
+    }
+  }
+
+  /// Changes the history, then sets the store's state to the one at the current step, as one
+  /// step of the store's queue.
+  private func travel(_ change: @escaping @Sendable (inout History<State>) -> Void) {
+    let context = history.withLock { $0.context }
+    guard let context else {
+      preconditionFailure("Add devTools.middleware to a store before time travelling")
+    }
+    // The store's lock is held around this closure and the history's lock taken inside it;
+    // the middleware never holds both, so the two cannot deadlock.
+    context.replaceState { [self] state in
+      self.history.withLock { history in
+        change(&history)
+        if let shown = history.state(atStep: history.currentStep) { state = shown }
+      }
+    }
+  }
+}

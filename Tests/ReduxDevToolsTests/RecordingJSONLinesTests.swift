@@ -1,0 +1,95 @@
+import Foundation
+import ReduxCore
+import ReduxDevTools
+import Testing
+
+@Suite("Recording JSON Lines")
+struct RecordingJSONLinesTests {
+  func sampleText() throws -> String {
+    let (store, devTools) = makeStore()
+    store.dispatch(Increment())
+    store.dispatch(SetStep(step: 4))
+    store.dispatch(Note(text: "hello \"world\"\nnext"))
+    store.dispatch(Increment())
+    devTools.skip(1)
+    return try devTools.recording.jsonLines(registry: counterRegistry)
+  }
+
+  @Test("writes a header line and one line per entry, and reads them back exactly")
+  func roundTrip() throws {
+    let text = try sampleText()
+    let lines = text.split(separator: "\n")
+    #expect(lines.count == 5)
+    #expect(lines[0].contains("\"format\":\"swift-redux-recording\""))
+    #expect(lines[1].contains("\"type\":\"Increment\""))
+
+    let recording = try Recording<Counter>(jsonLines: text, registry: counterRegistry)
+    #expect(recording.entries.map(\.actionType) == ["Increment", "SetStep", "Note", "Increment"])
+    #expect(recording.entries.map(\.isSkipped) == [false, true, false, false])
+    #expect(recording.entries.map(\.state.count) == [1, 1, 1, 2])
+    #expect((recording.entries[2].action as? Note)?.text == "hello \"world\"\nnext")
+    #expect(recording.entries[0].timestamp == Date(timeIntervalSince1970: 1_700_000_000))
+    #expect(try recording.jsonLines(registry: counterRegistry) == text)
+  }
+
+  @Test("a truncated file names its last line and keeps every complete entry")
+  func truncatedFile() throws {
+    let text = try sampleText()
+    let truncated = String(text.dropLast(20))
+    let error = try #require(
+      throws: RecordingImportError<Counter>.self,
+      performing: { try Recording<Counter>(jsonLines: truncated, registry: counterRegistry) })
+    #expect(error.line == 5)
+    guard case .malformedLine = error.reason else {
+      Issue.record("expected a malformed line, got \(error.reason)")
+      return
+    }
+    #expect(error.imported?.entries.count == 3)
+    #expect(error.description.hasPrefix("line 5: malformed entry"))
+  }
+
+  @Test("an unknown action type names the line and keeps the entries before it")
+  func unknownActionType() throws {
+    let text = try sampleText()
+    let registry = ActionRegistry().registering(Increment.self).registering(SetStep.self)
+    let error = try #require(
+      throws: RecordingImportError<Counter>.self,
+      performing: { try Recording<Counter>(jsonLines: text, registry: registry) })
+    #expect(error.line == 4)
+    #expect(error.reason == .unknownActionType("Note"))
+    #expect(error.imported?.entries.count == 2)
+    #expect(error.description.contains("register it in the ActionRegistry"))
+  }
+
+  @Test("a recording from a newer format version is refused")
+  func newerVersion() throws {
+    let text =
+      #"{"format":"swift-redux-recording","initialState":{"count":0,"step":1,"log":[]},"version":9}"#
+    let error = try #require(
+      throws: RecordingImportError<Counter>.self,
+      performing: { try Recording<Counter>(jsonLines: text, registry: counterRegistry) })
+    #expect(error.line == 1)
+    #expect(error.reason == .newerVersion(found: 9, supported: 1))
+  }
+
+  @Test("empty text and other JSON are not recordings")
+  func notARecording() throws {
+    for text in ["", "\n\n", #"{"hello":1}"#, "garbage"] {
+      let error = try #require(
+        throws: RecordingImportError<Counter>.self,
+        performing: { try Recording<Counter>(jsonLines: text, registry: counterRegistry) })
+      #expect(error.reason == .notARecording)
+      #expect(error.imported == nil)
+    }
+  }
+
+  @Test("an action type missing from the registry cannot be exported")
+  func unregisteredExport() throws {
+    let (store, devTools) = makeStore()
+    store.dispatch(Increment())
+    store.dispatch(Unregistered())
+    #expect(throws: RecordingExportError.unregisteredActionType("Unregistered", entry: 1)) {
+      try devTools.recording.jsonLines(registry: counterRegistry)
+    }
+  }
+}

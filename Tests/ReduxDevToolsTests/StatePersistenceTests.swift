@@ -1,0 +1,152 @@
+import Clocks
+import Foundation
+import ReduxCore
+import ReduxDevTools
+import Testing
+
+@Suite("StatePersistence")
+final class StatePersistenceTests {
+  let directory: URL
+  var file: URL { directory.appendingPathComponent("state.json") }
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("redux-devtools-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  func persistence(
+    version: Int = 2, clock: TestClock<Duration> = TestClock(),
+    migrate: StatePersistence<Counter>.Migration? = nil
+  ) -> StatePersistence<Counter> {
+    StatePersistence(
+      file: file, version: version, debounce: .seconds(1), clock: clock, migrate: migrate)
+  }
+
+  func contents() throws -> String { try String(contentsOf: file, encoding: .utf8) }
+
+  @Test("restores nothing when there is no file, then what was saved")
+  func roundTrip() throws {
+    let persistence = persistence()
+    #expect(try persistence.restore() == nil)
+    try persistence.saveNow(Counter(count: 3, step: 2))
+    #expect(try persistence.restore() == Counter(count: 3, step: 2))
+    #expect(try contents().contains("\"version\":2"))
+  }
+
+  @Test("saves once, with the latest state, after the debounce interval of quiet")
+  func debouncedSave() async throws {
+    let clock = TestClock()
+    let persistence = persistence(clock: clock)
+    persistence.save(Counter(count: 1))
+    await clock.advance(by: .milliseconds(600))
+    persistence.save(Counter(count: 2))
+    await clock.advance(by: .milliseconds(600))
+    // 1.2 s after the first save but only 0.6 s after the second: nothing written yet.
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+
+    // Past the second save's deadline (a little past, so a late-starting wait still wakes).
+    await clock.advance(by: .milliseconds(500))
+    try await persistence.flush()
+    #expect(try persistence.restore() == Counter(count: 2))
+  }
+
+  @Test("saving now replaces a pending debounced save, which then never lands")
+  func saveNowWins() async throws {
+    let clock = TestClock()
+    let persistence = persistence(clock: clock)
+    persistence.save(Counter(count: 1))
+    try persistence.saveNow(Counter(count: 2))
+    await clock.advance(by: .milliseconds(1_100))
+    try await persistence.flush()
+    #expect(try persistence.restore() == Counter(count: 2))
+  }
+
+  @Test("persists a store's changes, debounced, and a fresh store starts from them")
+  func persistStore() async throws {
+    let clock = TestClock()
+    let persistence = persistence(clock: clock)
+    let store = Store(initialState: Counter(), reducer: counterReducer)
+    let subscription = persistence.persist(store)
+    store.dispatch(Increment())
+    store.dispatch(Increment())
+    await clock.advance(by: .milliseconds(1_100))
+    try await persistence.flush()
+    subscription.cancel()
+
+    let restored = try #require(try persistence.restore())
+    let next = Store(initialState: restored, reducer: counterReducer)
+    #expect(next.state.count == 2)
+  }
+
+  @Test("an older file goes through the migration hook with its version")
+  func migratesOlderFile() throws {
+    try #"{"state":{"value":7},"version":1}"#.write(to: file, atomically: true, encoding: .utf8)
+    struct OldCounter: Decodable { var value: Int }
+    let persistence = persistence { json, version in
+      #expect(version == 1)
+      return Counter(count: try JSONDecoder().decode(OldCounter.self, from: json).value)
+    }
+    #expect(try persistence.restore() == Counter(count: 7))
+  }
+
+  @Test("an older file without a migration is a typed error")
+  func olderWithoutMigration() throws {
+    try #"{"state":{"value":7},"version":1}"#.write(to: file, atomically: true, encoding: .utf8)
+    #expect(throws: PersistenceError.noMigration(from: 1)) { try persistence().restore() }
+  }
+
+  @Test("a file from a newer version is refused, and kept aside rather than overwritten")
+  func newerFileIsKept() throws {
+    let newer = #"{"state":{"count":1,"extra":true},"version":3}"#
+    try newer.write(to: file, atomically: true, encoding: .utf8)
+    let persistence = persistence()
+    #expect(throws: PersistenceError.newerVersion(found: 3, supported: 2)) {
+      try persistence.restore()
+    }
+    #expect(try contents() == newer)
+
+    try persistence.saveNow(Counter(count: 9))
+    let aside = try String(
+      contentsOf: file.appendingPathExtension("unreadable"), encoding: .utf8)
+    #expect(aside == newer)
+    #expect(try persistence.restore() == Counter(count: 9))
+  }
+
+  @Test("a corrupt or truncated file is a typed error and stays on disk")
+  func corruptFile() throws {
+    let persistence = persistence()
+    try persistence.saveNow(Counter(count: 4))
+    let whole = try contents()
+    for broken in [String(whole.dropLast(5)), "not json", #"{"version":2}"#] {
+      try broken.write(to: file, atomically: true, encoding: .utf8)
+      #expect {
+        try persistence.restore()
+      } throws: { error in
+        guard case .corruptFile = error as? PersistenceError else { return false }
+        return true
+      }
+      #expect(try contents() == broken)
+    }
+  }
+
+  @Test("a failed debounced write is reported by flush")
+  func failedWriteIsReported() async throws {
+    let clock = TestClock()
+    let missing = directory.appendingPathComponent("missing/state.json")
+    let persistence = StatePersistence<Counter>(
+      file: missing, version: 1, debounce: .seconds(1), clock: clock)
+    persistence.save(Counter())
+    await clock.advance(by: .milliseconds(1_100))
+    await #expect {
+      try await persistence.flush()
+    } throws: { error in
+      guard case .fileSystem = error as? PersistenceError else { return false }
+      return true
+    }
+  }
+}
