@@ -2,12 +2,14 @@
 // the views that read that field. The comparison is built once, when a view first reads the
 // field, and then runs once per publish.
 //
-// - Equatable values (found by a dynamic check, once) compare with `==`.
-// - Other values compare by their bits: equal bits mean the same value, or the same reference
-//   or copy-on-write buffer. Different bits count as a change even when the values would be
-//   equal, so a non-Equatable field can be reported changed without being changed (rebuilt
-//   with equal contents), never the reverse; a class instance mutated in place keeps its bits
-//   and is not seen.
+// - A stored property's bits are compared first (ViewStore.markChanged): equal bits mean the
+//   same value, or the same reference or copy-on-write buffer, and count as unchanged without
+//   calling anything (a NaN left in place is unchanged too).
+// - When they differ, Equatable values (found by a dynamic check, once) compare with `==`.
+// - Other values compare by their bits: different bits count as a change even when the values
+//   would be equal, so a non-Equatable field can be reported changed without being changed
+//   (rebuilt with equal contents), never the reverse; a class instance mutated in place keeps
+//   its bits and is not seen.
 
 // Speed: a comparison runs for each observed field on every publish, so these builders are
 // @inlinable: built in the caller's module, the comparison is specialized for the concrete

@@ -42,7 +42,8 @@ public final class ViewStore<State: Sendable>: Observable {
   // access overlaps another (observers run after the comparison loop has ended); the dynamic
   // checks cost more than the comparisons.
   @usableFromInline @exclusivity(unchecked) var current: State
-  /// The fields read so far, each compared on every publish.
+  /// The fields read so far; those read since their last reported change are compared on each
+  /// publish.
   @usableFromInline @exclusivity(unchecked) var fields: [ObservedField<State>] = []
   @usableFromInline var fieldIndex: [FieldID: Int] = [:]
   /// The store a root view store observes and sends to; nil for a scoped view store.
@@ -103,9 +104,9 @@ public final class ViewStore<State: Sendable>: Observable {
   /// The latest published state.
   ///
   /// Reading it inside a SwiftUI `body` or `withObservationTracking` tracks the whole state: a
-  /// publish that changes any part of it invalidates the reader (compared with `==` when `State`
-  /// is `Equatable`, else by its bits; see ``subscript(dynamicMember:)-pu5w``). Read single fields
-  /// through dynamic member lookup (`model.count`) to be invalidated only by them.
+  /// publish that changes any part of it invalidates the reader (compared by bits, then with
+  /// `==` when `State` is `Equatable`; see ``subscript(dynamicMember:)-pu5w``). Read single
+  /// fields through dynamic member lookup (`model.count`) to be invalidated only by them.
   public var state: State {
     track(.value(\State.self), bits: 0..<MemoryLayout<State>.size) {
       sameValue(at: \State.self)
@@ -130,15 +131,16 @@ public final class ViewStore<State: Sendable>: Observable {
   /// model.dispatch(Increment())    // "count will change"
   /// ```
   ///
-  /// Change detection, per key path: a value that is `Equatable` (checked at run time, once per
-  /// key path) is compared with `==`. Any other value is compared by its bits: equal bits mean
-  /// the same value or the same reference or copy-on-write buffer, so such a field is never
-  /// reported unchanged when it changed, except a class instance mutated in place (its
-  /// reference stays the same), and it is reported changed when rebuilt with equal contents.
-  /// Make a field `Equatable` to get exact change detection.
+  /// Change detection, per key path: first by bits, for a stored property: equal bits mean the
+  /// same value, or the same reference or copy-on-write buffer, and count as unchanged. When
+  /// the bits differ, a value that is `Equatable` (checked at run time, once per key path) is
+  /// compared with `==`; any other value counts as changed. So a non-`Equatable` field is
+  /// reported changed when rebuilt with equal contents, and never reported unchanged when it
+  /// changed, except a class instance mutated in place (its reference stays the same). Make a
+  /// field `Equatable` to get exact change detection.
   ///
-  /// Cost: each key path read at least once is compared on every publish (once per burst of
-  /// commits, on the main actor), for as long as the view store lives; see
+  /// Cost: a field is compared on a publish (once per burst of commits, on the main actor) if
+  /// it was read since its last reported change, that is, if a view may be observing it; see
   /// `docs/performance.md`. Like any Observation property, a change is reported before the new
   /// value is stored (`willSet`); read the value again after the change handler.
   @inlinable
