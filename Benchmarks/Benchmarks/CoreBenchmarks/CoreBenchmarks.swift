@@ -11,4 +11,5 @@ let benchmarks: @Sendable () -> Void = {
   registerSelectors()
   registerLargeState()
   registerActionMatching()
+  registerContention()
 }
