@@ -1,77 +1,81 @@
 // Every lock in the package is this one type (it is `package`, so the side-effect modules use it
 // too but users never see it), and the choice of primitive lives in this file.
 //
-// - Linux, default: `Synchronization.Mutex` (a futex; about 4.8 ns uncontended here).
-// - Linux with `-Xswiftc -DREDUX_PTHREAD_LOCK`, and Apple platforms: `pthread_mutex_t`.
-//   ThreadSanitizer on Linux does not see `Mutex` (it reports correct code guarded by it as a
-//   race), so `.ci/run` builds the ThreadSanitizer pass with this flag. Apple platforms take it
-//   because `Mutex` needs macOS 15 / iOS 18, newer than the releases this package supports.
+// It is a `pthread_mutex_t` of type PTHREAD_MUTEX_ERRORCHECK, on every platform and in every
+// build (the ThreadSanitizer pass included), because (docs/performance.md, benchmark 10):
+// - Linux's `Synchronization.Mutex` uses priority-inheritance futexes, whose throughput
+//   collapses when more threads than cores contend (8 threads on 2 cores: about 100 times
+//   slower than a pthread mutex), and ThreadSanitizer does not see it;
+// - an error-checking mutex reports a thread that takes the lock it already holds (a reducer
+//   that reads or dispatches to its own store) instead of deadlocking silently, at the cost of
+//   a compare in the uncontended path;
+// - `Mutex` needs macOS 15 / iOS 18, newer than the releases this package supports.
 
-#if os(Linux) && !REDUX_PTHREAD_LOCK
-  import Synchronization
-
-  /// A value that is only read or written while a lock is held.
-  @usableFromInline
-  package struct Lock<Value: ~Copyable>: ~Copyable, Sendable {
-    @usableFromInline let mutex: Mutex<Value>
-
-    package init(_ value: consuming sending Value) {
-      mutex = Mutex(value)
-    }
-
-    /// Runs `body` with exclusive access to the value.
-    @inlinable @inline(__always)
-    package borrowing func withLock<Result: ~Copyable>(
-      _ body: (inout sending Value) -> sending Result
-    ) -> sending Result {
-      mutex.withLock(body)
-    }
-  }
-#else
-  #if canImport(Glibc)
-    import Glibc
-  #elseif canImport(Musl)
-    import Musl
-  #elseif canImport(Darwin)
-    import Darwin
-  #endif
-
-  /// A value that is only read or written while a lock is held.
-  @usableFromInline
-  package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
-    // @unchecked: `storage.value` is only touched between pthread_mutex_lock and _unlock.
-    @usableFromInline let storage: LockStorage<Value>
-
-    package init(_ value: consuming sending Value) {
-      storage = LockStorage(value)
-    }
-
-    /// Runs `body` with exclusive access to the value.
-    @inlinable @inline(__always)
-    package borrowing func withLock<Result: ~Copyable>(
-      _ body: (inout sending Value) -> sending Result
-    ) -> sending Result {
-      pthread_mutex_lock(storage.mutex)
-      defer { pthread_mutex_unlock(storage.mutex) }
-      return body(&storage.value)
-    }
-  }
-
-  @usableFromInline
-  final class LockStorage<Value: ~Copyable> {
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    @usableFromInline var value: Value
-
-    init(_ value: consuming Value) {
-      self.value = value
-      mutex = .allocate(capacity: 1)
-      mutex.initialize(to: pthread_mutex_t())
-      pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-      pthread_mutex_destroy(mutex)
-      mutex.deallocate()
-    }
-  }
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
+
+/// A value that is only read or written while a lock is held.
+@usableFromInline
+package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
+  // @unchecked: `storage.value` is only touched between pthread_mutex_lock and _unlock.
+  @usableFromInline let storage: LockStorage<Value>
+
+  /// A lock around `value`; a thread that takes it while holding it stops with `reentry`.
+  package init(
+    _ value: consuming sending Value,
+    reentry: StaticString = "a swift-redux lock was taken again by the thread that holds it"
+  ) {
+    storage = LockStorage(value, reentry: reentry)
+  }
+
+  /// Runs `body` with exclusive access to the value.
+  @inlinable @inline(__always)
+  package borrowing func withLock<Result: ~Copyable>(
+    _ body: (inout sending Value) -> sending Result
+  ) -> sending Result {
+    storage.lock()
+    defer { pthread_mutex_unlock(storage.mutex) }
+    return body(&storage.value)
+  }
+}
+
+@usableFromInline
+final class LockStorage<Value: ~Copyable> {
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline var value: Value
+  @usableFromInline let reentry: StaticString
+
+  init(_ value: consuming Value, reentry: StaticString) {
+    self.value = value
+    self.reentry = reentry
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+    pthread_mutex_init(mutex, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+  }
+
+  @inlinable @inline(__always)
+  func lock() {
+    let result = pthread_mutex_lock(mutex)
+    if _slowPath(result != 0) { lockFailed(result) }
+  }
+
+  @usableFromInline @inline(never)
+  func lockFailed(_ result: Int32) -> Never {
+    if result == EDEADLK { preconditionFailure("\(reentry)") }
+    preconditionFailure("pthread_mutex_lock failed with error \(result)")
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+}
