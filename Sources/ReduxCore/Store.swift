@@ -28,6 +28,13 @@
 ///
 /// See `docs/concurrency.md` for the full statement.
 ///
+/// ## Reducers are pure
+/// A reducer gets the state and the action, and nothing else. A reducer that uses its own store
+/// (reads ``state``, dispatches, subscribes, or cancels a ``Subscription``, for instance from the
+/// `deinit` of a value it removes from the state) stops the program with a precondition failure
+/// that says so, instead of deadlocking: dispatch from a middleware, a subscriber or an effect
+/// instead.
+///
 /// ## Cost
 /// The reducer changes the state in place under the store's lock, so a large part of the state
 /// that an action does not touch is never copied. With no middleware and no subscribers, a
@@ -79,8 +86,9 @@ public final class Store<State: Sendable>: Sendable {
 
   /// The latest committed state.
   ///
-  /// Reading it takes the store's lock briefly; it never waits for subscribers. Do not read it
-  /// from inside this store's reducer (reducers get the state as their argument).
+  /// Reading it takes the store's lock briefly; it never waits for subscribers. Reading it from
+  /// inside this store's reducer stops the program with a precondition failure (reducers get
+  /// the state as their argument).
   public var state: State { box.state }
 
   /// Sends an action through the middleware to the reducer, then notifies subscribers.

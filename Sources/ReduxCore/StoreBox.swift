@@ -49,7 +49,13 @@ final class StoreBox<State: Sendable>: Sendable {
     (@Sendable (any Action) -> Void)?
 
   init(state: State, reducer: Reducer<State>) {
-    lock = Lock(StoreCore(state: state))
+    lock = Lock(
+      StoreCore(state: state),
+      reentry: """
+        a reducer used its own store: it read store.state, dispatched, subscribed or cancelled \
+        a subscription (perhaps from the deinit of a value it replaced in the state). Reducers \
+        are pure; dispatch from a middleware, a subscriber or an effect instead.
+        """)
     self.reducer = reducer.body
   }
 
