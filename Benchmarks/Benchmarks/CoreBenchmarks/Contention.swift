@@ -84,6 +84,65 @@ private final class PthreadCandidate: LockCandidate, @unchecked Sendable {
   }
 }
 
+/// glibc's low-level lock (0 free, 1 held, 2 held and perhaps awaited) on a Swift `Atomic`,
+/// inlined; a waiter sleeps on a pthread condition instead of a futex.
+private final class AtomicCandidate: LockCandidate, @unchecked Sendable {
+  // @unchecked: `state` is only touched while `word` is 1 or 2 for this thread.
+  let word = Atomic<UInt32>(0)
+  let parking: UnsafeMutablePointer<pthread_mutex_t>
+  let wakeUp: UnsafeMutablePointer<pthread_cond_t>
+  var state = Counter()
+
+  init() {
+    parking = .allocate(capacity: 1)
+    parking.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(parking, nil)
+    wakeUp = .allocate(capacity: 1)
+    wakeUp.initialize(to: pthread_cond_t())
+    pthread_cond_init(wakeUp, nil)
+  }
+
+  @inline(__always)
+  func lock() {
+    if word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
+    lockSlowly()
+  }
+
+  @inline(never)
+  func lockSlowly() {
+    for _ in 0..<64 {
+      if word.load(ordering: .relaxed) == 0,
+        word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+      {
+        return
+      }
+    }
+    while word.exchange(2, ordering: .acquiring) != 0 {
+      pthread_mutex_lock(parking)
+      if word.load(ordering: .relaxed) == 2 { pthread_cond_wait(wakeUp, parking) }
+      pthread_mutex_unlock(parking)
+    }
+  }
+
+  @inline(__always)
+  func unlock() {
+    if word.exchange(0, ordering: .releasing) == 2 { wake() }
+  }
+
+  @inline(never)
+  func wake() {
+    pthread_mutex_lock(parking)
+    pthread_cond_signal(wakeUp)
+    pthread_mutex_unlock(parking)
+  }
+
+  func increment(_ reducer: Reducer<Counter>) {
+    lock()
+    reducer(&state, Increment())
+    unlock()
+  }
+}
+
 private final class NSLockCandidate: LockCandidate, @unchecked Sendable {
   // @unchecked: `state` is only touched while `lock` is held.
   let lock = NSLock()
@@ -101,6 +160,7 @@ private func registerLockCandidates() {
     ("pthread_mutex_t normal", { PthreadCandidate(type: Int32(PTHREAD_MUTEX_NORMAL)) }),
     ("pthread_mutex_t errorcheck", { PthreadCandidate(type: Int32(PTHREAD_MUTEX_ERRORCHECK)) }),
     ("NSLock", { NSLockCandidate() }),
+    ("Atomic + pthread parking", { AtomicCandidate() }),
   ]
   #if os(Linux)
     // PTHREAD_MUTEX_ADAPTIVE_NP (glibc): spins a little before sleeping.
@@ -126,7 +186,10 @@ private func registerLockCandidates() {
 
 private func registerThreadedDispatch() {
   for threads in [2, 4, 8] {
-    Benchmark("11 Dispatch: \(threads) threads, 0 subscribers, 0 middleware", configuration: threadedConfiguration) {
+    Benchmark(
+      "11 Dispatch: \(threads) threads, 0 subscribers, 0 middleware",
+      configuration: threadedConfiguration
+    ) {
       benchmark in
       let store = Store(initialState: Counter(), reducer: counterReducer)
       report(
@@ -134,7 +197,10 @@ private func registerThreadedDispatch() {
         in: benchmark)
       precondition(store.state.count == threadedOperations, "an action was lost")
     }
-    Benchmark("11 Dispatch: \(threads) threads, 1 middleware, 1 subscriber", configuration: threadedConfiguration) {
+    Benchmark(
+      "11 Dispatch: \(threads) threads, 1 middleware, 1 subscriber",
+      configuration: threadedConfiguration
+    ) {
       benchmark in
       let (store, subscription) = makeObservedStore()
       // Dispatch returns once the action is queued, so the run waits for the store to finish.
@@ -144,7 +210,10 @@ private func registerThreadedDispatch() {
       report(run, in: benchmark)
       blackHole(subscription)
     }
-    Benchmark("11 Baseline: \(threads) threads, hand-written chain behind NSLock", configuration: threadedConfiguration) {
+    Benchmark(
+      "11 Baseline: \(threads) threads, hand-written chain behind NSLock",
+      configuration: threadedConfiguration
+    ) {
       benchmark in
       let store = HandWrittenStore()
       report(
