@@ -141,7 +141,7 @@ public final class Store<State: Sendable>: Sendable {
     subscribe(SelectSubscriber(select: select, onChange: onChange, onFinish: nil))
   }
 
-  @usableFromInline
+  @inlinable
   func subscribe(_ subscriber: Subscriber<State>) -> Subscription {
     // Weak on both: a token that outlives its store must not keep the subscriber's captures.
     let token = Subscription { [weak box, weak subscriber] in

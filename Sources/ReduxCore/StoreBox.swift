@@ -24,12 +24,32 @@ enum StoreWork<State: Sendable>: Sendable {
 @usableFromInline
 struct StoreCore<State: Sendable> {
   @usableFromInline var state: State
+  /// In subscription order. In a long list a cancelled subscriber is only marked; the marked
+  /// ones are removed together at the next notification, or when they are half of the list.
+  /// So cancelling is O(1) amortized, where removing each one at once scanned the list
+  /// (10,000 tokens took 18 s).
   @usableFromInline var subscribers: [Subscriber<State>] = []
+  /// Subscribers marked removed since the list was last compacted.
+  @usableFromInline var cancelledSubscribers = 0
   @usableFromInline var isDraining = false
   @usableFromInline var queue = FIFOQueue<StoreWork<State>>()
 
   init(state: State) {
     self.state = state
+  }
+
+  /// Drops the subscribers marked removed, keeping the order of the others.
+  @inlinable
+  mutating func removeCancelledSubscribers() {
+    subscribers.removeAll { $0.isRemoved }
+    cancelledSubscribers = 0
+  }
+
+  /// The subscribers to notify of a new state, or nil when there are none.
+  @inlinable
+  mutating func subscribersToNotify() -> [Subscriber<State>]? {
+    if cancelledSubscribers > 0 { removeCancelledSubscribers() }
+    return subscribers.isEmpty ? nil : subscribers
   }
 }
 
@@ -70,9 +90,9 @@ final class StoreBox<State: Sendable>: Sendable {
         return nil
       }
       reducer(&core.state, action)
-      if core.subscribers.isEmpty { return nil }
+      guard let subscribers = core.subscribersToNotify() else { return nil }
       core.isDraining = true
-      return (core.state, core.subscribers)
+      return (core.state, subscribers)
     }
     guard let (state, subscribers) = notification else { return }
     notify(subscribers, of: state)
@@ -120,7 +140,8 @@ final class StoreBox<State: Sendable>: Sendable {
   func reduceAndNotifyHere(_ action: any Action) {
     let notification: (State, [Subscriber<State>])? = lock.withLock { core in
       reducer(&core.state, action)
-      return core.subscribers.isEmpty ? nil : (core.state, core.subscribers)
+      guard let subscribers = core.subscribersToNotify() else { return nil }
+      return (core.state, subscribers)
     }
     guard let (state, subscribers) = notification else { return }
     notify(subscribers, of: state)
@@ -142,6 +163,7 @@ final class StoreBox<State: Sendable>: Sendable {
 
   /// Adds a subscriber and gives it the current state: at once on an idle store, otherwise in
   /// order after the work queued before it.
+  @usableFromInline
   func subscribe(_ subscriber: Subscriber<State>, through chain: Middleware<State>.Next?) {
     let state: State? = lock.withLock { core in
       if core.isDraining {
@@ -157,9 +179,20 @@ final class StoreBox<State: Sendable>: Sendable {
     drain(through: chain)
   }
 
+  /// Ends a subscription: O(1) amortized. Inlinable so that the list is compacted by code
+  /// specialized for State (unspecialized, each element visited cost about 360 ns).
+  @inlinable
   func unsubscribe(_ subscriber: Subscriber<State>) {
     subscriber.deactivate()
-    lock.withLock { core in core.subscribers.removeAll { $0 === subscriber } }
+    lock.withLock { core in
+      guard !subscriber.isRemoved else { return }
+      subscriber.isRemoved = true
+      core.cancelledSubscribers += 1
+      // Until then a marked subscriber is skipped by its own `isActive` check.
+      if core.subscribers.count <= 64 || core.cancelledSubscribers * 2 >= core.subscribers.count {
+        core.removeCancelledSubscribers()
+      }
+    }
   }
 
   /// Processes queued work until the queue is empty, then gives up the draining role.
@@ -185,7 +218,7 @@ final class StoreBox<State: Sendable>: Sendable {
   @usableFromInline
   func start(_ subscriber: Subscriber<State>) {
     let state: State? = lock.withLock { core in
-      guard subscriber.isActive else { return nil }
+      guard !subscriber.isRemoved else { return nil }
       core.subscribers.append(subscriber)
       return core.state
     }

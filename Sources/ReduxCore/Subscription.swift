@@ -17,6 +17,7 @@
 public final class Subscription: Sendable, Hashable {
   private let onCancel: Lock<(@Sendable () -> Void)?>
 
+  @usableFromInline
   init(onCancel: @escaping @Sendable () -> Void) {
     self.onCancel = Lock(onCancel)
   }
