@@ -38,8 +38,27 @@ package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
   package borrowing func withLock<Result: ~Copyable>(
     _ body: (inout sending Value) -> sending Result
   ) -> sending Result {
-    storage.lock()
+    let result = pthread_mutex_lock(storage.mutex)
+    if _slowPath(result != 0) { storage.lockFailed(result) }
     defer { pthread_mutex_unlock(storage.mutex) }
+    return body(&storage.value)
+  }
+}
+
+extension Lock {
+  /// Takes the lock, waits on `condition` (which releases the lock while it waits) until
+  /// `ready` returns true, then runs `body` before releasing the lock.
+  package borrowing func withLock<Result: ~Copyable>(
+    waitingOn condition: LockCondition,
+    until ready: (inout Value) -> Bool,
+    _ body: (inout sending Value) -> sending Result
+  ) -> sending Result {
+    let result = pthread_mutex_lock(storage.mutex)
+    if _slowPath(result != 0) { storage.lockFailed(result) }
+    defer { pthread_mutex_unlock(storage.mutex) }
+    while !ready(&storage.value) {
+      pthread_cond_wait(condition.condition, storage.mutex)
+    }
     return body(&storage.value)
   }
 }
@@ -47,8 +66,8 @@ package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
 @usableFromInline
 final class LockStorage<Value: ~Copyable> {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  @usableFromInline var value: Value
   @usableFromInline let reentry: StaticString
+  @usableFromInline var value: Value
 
   init(_ value: consuming Value, reentry: StaticString) {
     self.value = value
@@ -62,12 +81,6 @@ final class LockStorage<Value: ~Copyable> {
     pthread_mutexattr_destroy(&attributes)
   }
 
-  @inlinable @inline(__always)
-  func lock() {
-    let result = pthread_mutex_lock(mutex)
-    if _slowPath(result != 0) { lockFailed(result) }
-  }
-
   @usableFromInline @inline(never)
   func lockFailed(_ result: Int32) -> Never {
     if result == EDEADLK { preconditionFailure("\(reentry)") }
@@ -77,5 +90,71 @@ final class LockStorage<Value: ~Copyable> {
   deinit {
     pthread_mutex_destroy(mutex)
     mutex.deallocate()
+  }
+}
+
+/// A condition variable, for threads that wait under a ``Lock`` for another thread to change
+/// the value it guards.
+@usableFromInline
+package final class LockCondition: @unchecked Sendable {
+  // @unchecked: a pthread condition variable is made to be shared between threads.
+  @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+
+  package init() {
+    condition = .allocate(capacity: 1)
+    condition.initialize(to: pthread_cond_t())
+    pthread_cond_init(condition, nil)
+  }
+
+  /// Wakes every thread waiting on this condition; call it with the lock held.
+  @inlinable
+  package func wakeAll() {
+    pthread_cond_broadcast(condition)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    condition.deallocate()
+  }
+}
+
+/// The calling thread's identity, never 0.
+@inlinable @inline(__always)
+package func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
+}
+
+/// Whether the calling thread is draining a store, any store, at the moment: such a thread never
+/// waits for another store's drainer (back-pressure, a hand-off, a `cancel()`), because that
+/// drainer's callbacks may be waiting for it.
+@usableFromInline
+enum DrainingThread {
+  /// The thread-specific depth: how many stores the thread is draining, nested.
+  @usableFromInline static let depth: pthread_key_t = {
+    var key = pthread_key_t()
+    let result = pthread_key_create(&key, nil)
+    precondition(result == 0, "pthread_key_create failed with error \(result)")
+    return key
+  }()
+
+  @inlinable
+  static var isDraining: Bool { pthread_getspecific(depth) != nil }
+
+  /// The thread starts draining a store.
+  @inlinable
+  static func enter() {
+    let current = Int(bitPattern: pthread_getspecific(depth))
+    pthread_setspecific(depth, UnsafeRawPointer(bitPattern: current + 1))
+  }
+
+  /// The thread stops draining a store.
+  @inlinable
+  static func leave() {
+    let current = Int(bitPattern: pthread_getspecific(depth))
+    pthread_setspecific(depth, UnsafeRawPointer(bitPattern: current - 1))
   }
 }

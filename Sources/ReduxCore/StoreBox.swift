@@ -2,11 +2,25 @@
 //
 // Processing model: at most one thread at a time "drains" the store. A dispatch on an idle
 // store makes the calling thread the drainer: it reduces, notifies, then processes whatever was
-// queued meanwhile, and returns when the queue is empty. A dispatch that arrives while another
-// dispatch is being processed (from a middleware, a subscriber, or another thread) is appended
-// to the queue and returns at once; the drainer processes it in order. So actions are reduced
-// one at a time in the order they were accepted, none is lost, no thread waits for another
-// thread's subscriber, and nothing recurses.
+// queued meanwhile. A dispatch that arrives while another dispatch is being processed (from a
+// middleware, a subscriber, or another thread) is appended to the queue; the drainer processes
+// it in order. So actions are reduced one at a time in the order they were accepted, none is
+// lost, and nothing recurses.
+//
+// Under load (docs/concurrency.md, "Under load"), with B = StoreLimits.drainBudget and
+// C = StoreLimits.queueCapacity:
+// - The drainer processes its own action and everything its own thread queues while it drains
+//   (dispatches from its middleware, subscribers, effects). Once it has processed B queued items
+//   and none of its own is left, it wants a successor: the next thread that dispatches (and is
+//   not itself draining a store) queues its action, waits for the drainer to finish the item in
+//   hand, and takes the role over; the old drainer returns. If nobody comes, the old drainer
+//   finishes the queue, which only threads that dispatch could have grown.
+// - A thread that is not draining a store and finds C items queued waits until the drainer
+//   brings the queue down to C / 2, or wants a successor (back-pressure).
+// - A draining thread never waits for another store's drainer, so neither rule can deadlock:
+//   a dispatch from a middleware, a subscriber or an effect on the drainer is queued at once.
+// Every `dispatch` call that returns has left its action processed or queued for a drainer that
+// is still working, so once all `dispatch` calls have returned, the store is idle.
 //
 // Speed: the dispatch path (and what it touches: StoreCore, Lock, Store.dispatch) is @inlinable
 // so that the caller's module specializes it for its State. Unspecialized, each dispatch asked
@@ -18,6 +32,39 @@
 enum StoreWork<State: Sendable>: Sendable {
   case action(any Action)
   case subscribe(Subscriber<State>)
+}
+
+/// How much a store queues, and how much of other threads' work one `dispatch` call does.
+@usableFromInline
+enum StoreLimits {
+  /// Queued items a drainer processes before it hands the role to the next thread that
+  /// dispatches.
+  @usableFromInline static let drainBudget = 256
+  /// Queued items at which a dispatch from a thread that is not draining waits for room.
+  @usableFromInline static let queueCapacity = 1_024
+}
+
+/// What a dispatch or a subscribe does after its first look at the store.
+@usableFromInline
+enum Admission<State: Sendable> {
+  /// Done, or queued for the drainer.
+  case done
+  /// The queue is full: wait for room.
+  case wait
+  /// Queued; wait for the drainer to hand the role over, then drain.
+  case takeOver
+  /// The caller is now the drainer, with the state to deliver and the subscribers to call.
+  case drain((State, [Subscriber<State>])?)
+}
+
+/// What the drainer does next.
+@usableFromInline
+enum DrainStep<State: Sendable> {
+  case work(StoreWork<State>)
+  /// The queue is empty; the store is idle.
+  case done
+  /// A successor took the role over.
+  case handOff
 }
 
 /// What the lock guards.
@@ -32,10 +79,91 @@ struct StoreCore<State: Sendable> {
   /// Subscribers marked removed since the list was last compacted.
   @usableFromInline var cancelledSubscribers = 0
   @usableFromInline var isDraining = false
+  /// The draining thread's ``currentThreadID()`` (0 when idle).
+  @usableFromInline var drainer: UInt = 0
   @usableFromInline var queue = FIFOQueue<StoreWork<State>>()
+  /// Items ever queued, and ever taken off the queue.
+  @usableFromInline var queued: UInt = 0
+  @usableFromInline var dequeued: UInt = 0
+  /// `queued` just after the drainer's own thread last queued an item: the drainer does not give
+  /// up the role before it has processed that item.
+  @usableFromInline var lastOwnItem: UInt = 0
+  /// The drainer spent its budget and waits for a successor.
+  @usableFromInline var wantsSuccessor = false
+  /// The thread that will take the role over (0 if none), and the number of its queued item.
+  @usableFromInline var successor: UInt = 0
+  @usableFromInline var successorItem: UInt = 0
+  /// Threads waiting on the box's condition for room in the queue.
+  @usableFromInline var producersWaiting = 0
 
   init(state: State) {
     self.state = state
+  }
+
+  /// Makes the calling thread the drainer.
+  @inlinable
+  mutating func startDraining() {
+    isDraining = true
+    drainer = currentThreadID()
+  }
+
+  /// Queues work behind the work already queued; `isOwn` when the drainer's thread queues it.
+  @inlinable
+  mutating func enqueue(_ work: StoreWork<State>, isOwn: Bool) {
+    queue.append(work)
+    queued &+= 1
+    if isOwn { lastOwnItem = queued }
+  }
+
+  /// Handles work that arrives while the store is draining: queues it, or says how the caller
+  /// must wait.
+  @inlinable
+  mutating func admit(_ work: StoreWork<State>) -> Admission<State> {
+    let thread = currentThreadID()
+    if drainer == thread || DrainingThread.isDraining {
+      // From the drainer's own callbacks, or from a thread draining another store: never waits.
+      enqueue(work, isOwn: drainer == thread)
+      return .done
+    }
+    if wantsSuccessor && successor == 0 {
+      enqueue(work, isOwn: false)
+      successor = thread
+      successorItem = queued
+      return .takeOver
+    }
+    if queue.count >= StoreLimits.queueCapacity { return .wait }
+    enqueue(work, isOwn: false)
+    return .done
+  }
+
+  /// The drainer's next step, after it processed `processed` queued items in this turn.
+  @inlinable
+  mutating func takeNext(processed: Int, waking condition: LockCondition) -> DrainStep<State> {
+    if lastOwnItem <= dequeued {
+      if successor != 0 {
+        drainer = successor
+        lastOwnItem = successorItem
+        successor = 0
+        wantsSuccessor = false
+        condition.wakeAll()
+        return .handOff
+      }
+      if processed >= StoreLimits.drainBudget && !wantsSuccessor && !queue.isEmpty {
+        wantsSuccessor = true
+        if producersWaiting > 0 { condition.wakeAll() }
+      }
+    }
+    if producersWaiting > 0 && queue.count <= StoreLimits.queueCapacity / 2 {
+      condition.wakeAll()
+    }
+    guard let work = queue.removeFirst() else {
+      isDraining = false
+      drainer = 0
+      wantsSuccessor = false
+      return .done
+    }
+    dequeued &+= 1
+    return .work(work)
   }
 
   /// Drops the subscribers marked removed, keeping the order of the others.
@@ -58,6 +186,8 @@ struct StoreCore<State: Sendable> {
 @usableFromInline
 final class StoreBox<State: Sendable>: Sendable {
   @usableFromInline let lock: Lock<StoreCore<State>>
+  /// Where threads wait for room in the queue, or for the drainer to hand the role over.
+  @usableFromInline let condition = LockCondition()
   @usableFromInline let reducer: @Sendable (inout State, any Action) -> Void
   /// The end of the middleware chain compiled for State. Store.init (generic, in this module)
   /// builds the chain, so its end calls the generic ``reduceAndNotify(_:)``; the first
@@ -84,33 +214,42 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
   @inlinable
   func dispatch(_ action: any Action) {
-    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
-      if core.isDraining {
-        core.queue.append(.action(action))
-        return nil
-      }
+    let admission: Admission<State> = lock.withLock { core in
+      if core.isDraining { return core.admit(.action(action)) }
       reducer(&core.state, action)
-      guard let subscribers = core.subscribersToNotify() else { return nil }
-      core.isDraining = true
-      return (core.state, subscribers)
+      guard let subscribers = core.subscribersToNotify() else { return .done }
+      core.startDraining()
+      return .drain((core.state, subscribers))
     }
-    guard let (state, subscribers) = notification else { return }
-    notify(subscribers, of: state)
-    drain(through: nil)
+    switch admission {
+    case .done:
+      return
+    case .drain(let notification):
+      DrainingThread.enter()
+      if let (state, subscribers) = notification { notify(subscribers, of: state) }
+      drain(through: nil)
+    case .wait, .takeOver:
+      wait(admission, toQueue: .action(action), through: nil)
+    }
   }
 
   /// Dispatch through a middleware chain that ends in ``reduceAndNotify(_:)``.
   @inlinable
   func dispatch(_ action: any Action, through chain: @escaping Middleware<State>.Next) {
-    let isIdle = lock.withLock { core in
-      if core.isDraining {
-        core.queue.append(.action(action))
-        return false
-      }
-      core.isDraining = true
-      return true
+    let admission: Admission<State> = lock.withLock { core in
+      if core.isDraining { return core.admit(.action(action)) }
+      core.startDraining()
+      return .drain(nil)
     }
-    guard isIdle else { return }
+    switch admission {
+    case .done:
+      return
+    case .wait, .takeOver:
+      wait(admission, toQueue: .action(action), through: chain)
+      return
+    case .drain:
+      DrainingThread.enter()
+    }
     // `_isConcrete` is true only in a copy of this code specialized for a concrete State: a
     // generic caller (a module's generic middleware, MiddlewareContext.dispatch) must not
     // install the generic end and keep every later dispatch on the slow path.
@@ -165,17 +304,64 @@ final class StoreBox<State: Sendable>: Sendable {
   /// order after the work queued before it.
   @usableFromInline
   func subscribe(_ subscriber: Subscriber<State>, through chain: Middleware<State>.Next?) {
-    let state: State? = lock.withLock { core in
-      if core.isDraining {
-        core.queue.append(.subscribe(subscriber))
-        return nil
-      }
-      core.isDraining = true
+    let admission: Admission<State> = lock.withLock { core in
+      if core.isDraining { return core.admit(.subscribe(subscriber)) }
+      core.startDraining()
       core.subscribers.append(subscriber)
-      return core.state
+      return .drain((core.state, []))
     }
-    guard let state else { return }
-    subscriber.start(state)
+    switch admission {
+    case .done:
+      return
+    case .drain(let notification):
+      DrainingThread.enter()
+      if let (state, _) = notification { subscriber.start(state) }
+      drain(through: chain)
+    case .wait, .takeOver:
+      wait(admission, toQueue: .subscribe(subscriber), through: chain)
+    }
+  }
+
+  /// The slow path of a dispatch or a subscribe on a busy store: waits for room in the queue
+  /// (`.wait`, `work` not queued yet), or for the drainer to hand the role over (`.takeOver`,
+  /// `work` already queued), then drains if the role came to this thread.
+  @usableFromInline
+  func wait(
+    _ admission: Admission<State>, toQueue work: StoreWork<State>,
+    through chain: Middleware<State>.Next?
+  ) {
+    let thread = currentThreadID()
+    var next = admission
+    while case .wait = next {
+      var isCounted = false
+      let isReady: (inout StoreCore<State>) -> Bool = { core in
+        let isReady =
+          !core.isDraining || core.queue.count < StoreLimits.queueCapacity
+          || (core.wantsSuccessor && core.successor == 0)
+        if !isReady && !isCounted {
+          isCounted = true
+          core.producersWaiting += 1
+        }
+        return isReady
+      }
+      next = lock.withLock(waitingOn: condition, until: isReady) { core in
+        if isCounted { core.producersWaiting -= 1 }
+        if core.isDraining { return core.admit(work) }
+        core.startDraining()
+        core.enqueue(work, isOwn: true)
+        return .drain(nil)
+      }
+    }
+    switch next {
+    case .done, .wait:
+      return
+    case .takeOver:
+      let hasTheRole: (inout StoreCore<State>) -> Bool = { core in core.drainer == thread }
+      lock.withLock(waitingOn: condition, until: hasTheRole) { _ in }
+    case .drain:
+      break
+    }
+    DrainingThread.enter()
     drain(through: chain)
   }
 
@@ -195,23 +381,23 @@ final class StoreBox<State: Sendable>: Sendable {
     }
   }
 
-  /// Processes queued work until the queue is empty, then gives up the draining role.
+  /// Processes queued work until the queue is empty or a successor takes the role over (see
+  /// the top of this file), then returns. The caller is the drainer and called
+  /// `DrainingThread.enter()`.
   @inlinable
   func drain(through chain: Middleware<State>.Next?) {
+    defer { DrainingThread.leave() }
+    var processed = 0
     while true {
-      let work: StoreWork<State>? = lock.withLock { core in
-        if let work = core.queue.removeFirst() { return work }
-        core.isDraining = false
-        return nil
-      }
-      switch work {
-      case nil:
+      switch lock.withLock({ $0.takeNext(processed: processed, waking: condition) }) {
+      case .done, .handOff:
         return
-      case .action(let action)?:
+      case .work(.action(let action)):
         if let chain { chain(action) } else { reduceAndNotify(action) }
-      case .subscribe(let subscriber)?:
+      case .work(.subscribe(let subscriber)):
         start(subscriber)
       }
+      processed += 1
     }
   }
 
