@@ -95,6 +95,11 @@ struct StoreCore<State: Sendable> {
   @usableFromInline var successorItem: UInt = 0
   /// Threads waiting on the box's condition for room in the queue.
   @usableFromInline var producersWaiting = 0
+  /// Bumped each time the drainer takes its next item, so between any two callbacks: a
+  /// `cancel()` on another thread waits for it to move.
+  @usableFromInline var step: UInt = 0
+  /// Threads waiting on the box's condition for the next `step`.
+  @usableFromInline var cancelsWaiting = 0
 
   init(state: State) {
     self.state = state
@@ -139,6 +144,8 @@ struct StoreCore<State: Sendable> {
   /// The drainer's next step, after it processed `processed` queued items in this turn.
   @inlinable
   mutating func takeNext(processed: Int, waking condition: LockCondition) -> DrainStep<State> {
+    step &+= 1
+    if cancelsWaiting > 0 { condition.wakeAll() }
     if lastOwnItem <= dequeued {
       if successor != 0 {
         drainer = successor
@@ -365,20 +372,44 @@ final class StoreBox<State: Sendable>: Sendable {
     drain(through: chain)
   }
 
-  /// Ends a subscription: O(1) amortized. Inlinable so that the list is compacted by code
-  /// specialized for State (unspecialized, each element visited cost about 360 ns).
+  /// Ends a subscription: O(1) amortized. When it returns, the subscriber's callback is not
+  /// running and will not be called again, unless `cancel()` was called from a thread that is
+  /// itself draining a store (the subscriber's own callback, for one; see Subscription).
+  /// Inlinable so that the list is compacted by code specialized for State (unspecialized,
+  /// each element visited cost about 360 ns).
   @inlinable
   func unsubscribe(_ subscriber: Subscriber<State>) {
     subscriber.deactivate()
-    lock.withLock { core in
-      guard !subscriber.isRemoved else { return }
-      subscriber.isRemoved = true
-      core.cancelledSubscribers += 1
-      // Until then a marked subscriber is skipped by its own `isActive` check.
-      if core.subscribers.count <= 64 || core.cancelledSubscribers * 2 >= core.subscribers.count {
-        core.removeCancelledSubscribers()
+    let thread = currentThreadID()
+    let stepToWaitFor: UInt? = lock.withLock { core in
+      if !subscriber.isRemoved {
+        subscriber.isRemoved = true
+        core.cancelledSubscribers += 1
+        // Until then a marked subscriber is skipped by its own `isActive` check.
+        if core.subscribers.count <= 64 || core.cancelledSubscribers * 2 >= core.subscribers.count {
+          core.removeCancelledSubscribers()
+        }
       }
+      // The drainer may have checked `isActive` just before `deactivate()` and be calling the
+      // callback now: it has returned by the drainer's next step. A thread that drains a store
+      // does not wait (two stores' callbacks cancelling each other's subscriptions would wait
+      // for each other forever).
+      guard core.isDraining, core.drainer != thread, !DrainingThread.isDraining else {
+        return nil
+      }
+      core.cancelsWaiting += 1
+      return core.step
     }
+    if let stepToWaitFor { waitForTheDrainer(toPass: stepToWaitFor) }
+  }
+
+  /// Waits until the drainer has taken its next item after `step`, or stopped draining.
+  @usableFromInline
+  func waitForTheDrainer(toPass step: UInt) {
+    let drainerMoved: (inout StoreCore<State>) -> Bool = { core in
+      core.step != step || !core.isDraining
+    }
+    lock.withLock(waitingOn: condition, until: drainerMoved) { core in core.cancelsWaiting -= 1 }
   }
 
   /// Processes queued work until the queue is empty or a successor takes the role over (see

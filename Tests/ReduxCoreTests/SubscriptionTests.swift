@@ -1,3 +1,4 @@
+import Foundation
 import ReduxCore
 import Testing
 
@@ -179,5 +180,46 @@ struct ManySubscriptionsTests {
     #expect(order.values == Array(stride(from: 0, to: 100, by: 3)) + [100])
     tokens.removeAll()
     late.cancel()
+  }
+}
+
+@Suite("Subscriptions: cancel under contention")
+struct CancelUnderContentionTests {
+  @Test(
+    "after cancel() returns on another thread, the callback is not running and not called again")
+  func noCallbackAfterCancel() {
+    let store = makeCounterStore()
+    let stopped = Lock(false)
+    let finished = DispatchSemaphore(value: 0)
+    // Keeps the store busy: this thread is the drainer, calling the callbacks.
+    Thread {
+      while !stopped.withLock({ $0 }) { store.dispatch(Increment()) }
+      finished.signal()
+    }.start()
+
+    let late = Lock((running: 0, calledAfterCancel: 0))
+    for _ in 0..<200 {
+      let isCancelled = Lock(false)
+      let isRunning = Lock(false)
+      let called = DispatchSemaphore(value: 0)
+      let token = store.subscribe { _ in
+        if isCancelled.withLock({ $0 }) { late.withLock { $0.calledAfterCancel += 1 } }
+        isRunning.withLock { $0 = true }
+        called.signal()
+        spin()
+        isRunning.withLock { $0 = false }
+      }
+      called.wait()
+      token.cancel()
+      isCancelled.withLock { $0 = true }
+      if isRunning.withLock({ $0 }) { late.withLock { $0.running += 1 } }
+    }
+    stopped.withLock { $0 = true }
+    finished.wait()
+
+    // Before, cancel() returned while a notification already past its check was running the
+    // callback, in most of these 200 rounds.
+    #expect(late.withLock { $0.running } == 0)
+    #expect(late.withLock { $0.calledAfterCancel } == 0)
   }
 }
