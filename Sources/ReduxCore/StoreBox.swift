@@ -46,15 +46,15 @@ enum StoreLimits {
 
 /// What a dispatch or a subscribe does after its first look at the store.
 @usableFromInline
-enum Admission<State: Sendable> {
+enum Admission {
   /// Done, or queued for the drainer.
   case done
   /// The queue is full: wait for room.
   case wait
   /// Queued; wait for the drainer to hand the role over, then drain.
   case takeOver
-  /// The caller is now the drainer, with the state to deliver and the subscribers to call.
-  case drain((State, [Subscriber<State>])?)
+  /// The caller is now the drainer.
+  case drain
 }
 
 /// What the drainer does next.
@@ -123,7 +123,7 @@ struct StoreCore<State: Sendable> {
   /// Handles work that arrives while the store is draining: queues it, or says how the caller
   /// must wait.
   @inlinable
-  mutating func admit(_ work: StoreWork<State>) -> Admission<State> {
+  mutating func admit(_ work: StoreWork<State>) -> Admission {
     let thread = currentThreadID()
     if drainer == thread || DrainingThread.isDraining {
       // From the drainer's own callbacks, or from a thread draining another store: never waits.
@@ -221,19 +221,21 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
   @inlinable
   func dispatch(_ action: any Action) {
-    let admission: Admission<State> = lock.withLock { core in
+    var notification: (State, [Subscriber<State>])?
+    let admission: Admission = lock.withLock { core in
       if core.isDraining { return core.admit(.action(action)) }
       reducer(&core.state, action)
       guard let subscribers = core.subscribersToNotify() else { return .done }
       core.startDraining()
-      return .drain((core.state, subscribers))
+      notification = (core.state, subscribers)
+      return .drain
     }
     switch admission {
     case .done:
       return
-    case .drain(let notification):
+    case .drain:
       DrainingThread.enter()
-      if let (state, subscribers) = notification { notify(subscribers, of: state) }
+      if let (state, subscribers) = notification.take() { notify(subscribers, of: state) }
       drain(through: nil)
     case .wait, .takeOver:
       wait(admission, toQueue: .action(action), through: nil)
@@ -243,10 +245,10 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Dispatch through a middleware chain that ends in ``reduceAndNotify(_:)``.
   @inlinable
   func dispatch(_ action: any Action, through chain: @escaping Middleware<State>.Next) {
-    let admission: Admission<State> = lock.withLock { core in
+    let admission: Admission = lock.withLock { core in
       if core.isDraining { return core.admit(.action(action)) }
       core.startDraining()
-      return .drain(nil)
+      return .drain
     }
     switch admission {
     case .done:
@@ -311,18 +313,20 @@ final class StoreBox<State: Sendable>: Sendable {
   /// order after the work queued before it.
   @usableFromInline
   func subscribe(_ subscriber: Subscriber<State>, through chain: Middleware<State>.Next?) {
-    let admission: Admission<State> = lock.withLock { core in
+    var state: State?
+    let admission: Admission = lock.withLock { core in
       if core.isDraining { return core.admit(.subscribe(subscriber)) }
       core.startDraining()
       core.subscribers.append(subscriber)
-      return .drain((core.state, []))
+      state = core.state
+      return .drain
     }
     switch admission {
     case .done:
       return
-    case .drain(let notification):
+    case .drain:
       DrainingThread.enter()
-      if let (state, _) = notification { subscriber.start(state) }
+      if let state = state.take() { subscriber.start(state) }
       drain(through: chain)
     case .wait, .takeOver:
       wait(admission, toQueue: .subscribe(subscriber), through: chain)
@@ -334,7 +338,7 @@ final class StoreBox<State: Sendable>: Sendable {
   /// `work` already queued), then drains if the role came to this thread.
   @usableFromInline
   func wait(
-    _ admission: Admission<State>, toQueue work: StoreWork<State>,
+    _ admission: Admission, toQueue work: StoreWork<State>,
     through chain: Middleware<State>.Next?
   ) {
     let thread = currentThreadID()
@@ -356,7 +360,7 @@ final class StoreBox<State: Sendable>: Sendable {
         if core.isDraining { return core.admit(work) }
         core.startDraining()
         core.enqueue(work, isOwn: true)
-        return .drain(nil)
+        return .drain
       }
     }
     switch next {
