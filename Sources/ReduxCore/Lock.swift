@@ -38,8 +38,10 @@ package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
   package borrowing func withLock<Result: ~Copyable>(
     _ body: (inout sending Value) -> sending Result
   ) -> sending Result {
-    let result = pthread_mutex_lock(storage.mutex)
-    if _slowPath(result != 0) { storage.lockFailed(result) }
+    if _slowPath(pthread_mutex_trylock(storage.mutex) != 0) {
+      let result = lockContended(storage.mutex)
+      if result != 0 { storage.lockFailed(result) }
+    }
     defer { pthread_mutex_unlock(storage.mutex) }
     return body(&storage.value)
   }
@@ -48,19 +50,43 @@ package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
 extension Lock {
   /// Takes the lock, waits on `condition` (which releases the lock while it waits) until
   /// `ready` returns true, then runs `body` before releasing the lock.
+  ///
+  /// With `spins` > 0 it first gives up the processor that many times, taking the lock again
+  /// after each, before it sleeps: for a wait that is usually over within microseconds, where
+  /// waking a sleeping thread would take longer than the wait.
   package borrowing func withLock<Result: ~Copyable>(
     waitingOn condition: LockCondition,
+    spins: Int = 0,
     until ready: (inout Value) -> Bool,
     _ body: (inout sending Value) -> sending Result
   ) -> sending Result {
     let result = pthread_mutex_lock(storage.mutex)
     if _slowPath(result != 0) { storage.lockFailed(result) }
     defer { pthread_mutex_unlock(storage.mutex) }
+    var spun = 0
     while !ready(&storage.value) {
-      pthread_cond_wait(condition.condition, storage.mutex)
+      if spun < spins {
+        spun += 1
+        pthread_mutex_unlock(storage.mutex)
+        sched_yield()
+        pthread_mutex_lock(storage.mutex)
+      } else {
+        pthread_cond_wait(condition.condition, storage.mutex)
+      }
     }
     return body(&storage.value)
   }
+}
+
+/// Takes a lock another thread holds (or this one: then it returns EDEADLK). It tries again a
+/// little while first: the store's critical sections last nanoseconds, and sleeping on the
+/// futex and being woken costs microseconds.
+@usableFromInline @inline(never)
+func lockContended(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) -> Int32 {
+  for _ in 0..<100 where pthread_mutex_trylock(mutex) == 0 {
+    return 0
+  }
+  return pthread_mutex_lock(mutex)
 }
 
 @usableFromInline

@@ -160,16 +160,20 @@ struct StoreCore<State: Sendable> {
         if producersWaiting > 0 { condition.wakeAll() }
       }
     }
-    if producersWaiting > 0 && queue.count <= StoreLimits.queueCapacity / 2 {
-      condition.wakeAll()
-    }
     guard let work = queue.removeFirst() else {
       isDraining = false
       drainer = 0
       wantsSuccessor = false
+      if producersWaiting > 0 { condition.wakeAll() }
       return .done
     }
     dequeued &+= 1
+    // Producers wait only while the queue is full, and it shrinks one item at a time, so it
+    // passes half its capacity before they could go on: wake them there, once (waking them at
+    // every step until they run was a system call per item).
+    if producersWaiting > 0 && queue.count == StoreLimits.queueCapacity / 2 {
+      condition.wakeAll()
+    }
     return .work(work)
   }
 
@@ -368,7 +372,10 @@ final class StoreBox<State: Sendable>: Sendable {
       return
     case .takeOver:
       let hasTheRole: (inout StoreCore<State>) -> Bool = { core in core.drainer == thread }
-      lock.withLock(waitingOn: condition, until: hasTheRole) { _ in }
+      // The drainer hands over after the item in hand, usually within microseconds: yield the
+      // processor a few times before sleeping, so that the store does not stall while a
+      // sleeping successor is woken and scheduled.
+      lock.withLock(waitingOn: condition, spins: 16, until: hasTheRole) { _ in }
     case .drain:
       break
     }
