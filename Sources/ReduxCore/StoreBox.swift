@@ -121,8 +121,8 @@ struct StoreCore<State: Sendable> {
   }
 
   /// Handles work that arrives while the store is draining: queues it, or says how the caller
-  /// must wait.
-  @inlinable
+  /// must wait. Kept out of line: the dispatch fast path stays small.
+  @inlinable @inline(never)
   mutating func admit(_ work: StoreWork<State>) -> Admission {
     let thread = currentThreadID()
     if drainer == thread || DrainingThread.isDraining {
@@ -225,23 +225,20 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
   @inlinable
   func dispatch(_ action: any Action) {
-    var notification: (State, [Subscriber<State>])?
-    let admission: Admission = lock.withLock { core in
-      if core.isDraining { return core.admit(.action(action)) }
+    // The fast path returns (.done, nil) from the lock: reduced, nobody to notify.
+    let (admission, notification): (Admission, (State, [Subscriber<State>])?) = lock.withLock {
+      core in
+      if _slowPath(core.isDraining) { return (core.admit(.action(action)), nil) }
       reducer(&core.state, action)
-      guard let subscribers = core.subscribersToNotify() else { return .done }
+      guard let subscribers = core.subscribersToNotify() else { return (.done, nil) }
       core.startDraining()
-      notification = (core.state, subscribers)
-      return .drain
+      return (.drain, (core.state, subscribers))
     }
-    switch admission {
-    case .done:
-      return
-    case .drain:
+    if let (state, subscribers) = notification {
       DrainingThread.enter()
-      if let (state, subscribers) = notification.take() { notify(subscribers, of: state) }
+      notify(subscribers, of: state)
       drain(through: nil)
-    case .wait, .takeOver:
+    } else if _slowPath(admission != .done) {
       wait(admission, toQueue: .action(action), through: nil)
     }
   }
