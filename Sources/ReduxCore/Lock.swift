@@ -54,6 +54,7 @@ extension Lock {
   /// With `spins` > 0 it first gives up the processor that many times, taking the lock again
   /// after each, before it sleeps: for a wait that is usually over within microseconds, where
   /// waking a sleeping thread would take longer than the wait.
+  @inlinable
   package borrowing func withLock<Result: ~Copyable>(
     waitingOn condition: LockCondition,
     spins: Int = 0,

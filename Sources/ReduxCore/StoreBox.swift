@@ -336,8 +336,10 @@ final class StoreBox<State: Sendable>: Sendable {
 
   /// The slow path of a dispatch or a subscribe on a busy store: waits for room in the queue
   /// (`.wait`, `work` not queued yet), or for the drainer to hand the role over (`.takeOver`,
-  /// `work` already queued), then drains if the role came to this thread.
-  @usableFromInline
+  /// `work` already queued), then drains if the role came to this thread. Inlinable, so that
+  /// the drain it starts (most of the drains under contention) runs code specialized for State:
+  /// unspecialized, each item asked the runtime for generic metadata.
+  @inlinable
   func wait(
     _ admission: Admission, toQueue work: StoreWork<State>,
     through chain: Middleware<State>.Next?
