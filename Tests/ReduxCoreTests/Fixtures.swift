@@ -77,3 +77,39 @@ func tracking(_ read: () -> Void) -> Recorder<Void> {
   }
   return changes
 }
+
+/// A counter store whose reducer, on each `Increment`, calls `misuse` with the store itself: a
+/// reducer breaking the rule that reducers are pure.
+func makeMisusedStore(
+  middleware: [Middleware<Counter>] = [],
+  _ misuse: @escaping @Sendable (Store<Counter>) -> Void
+) -> Store<Counter> {
+  let reference = Lock<Store<Counter>?>(nil)
+  let reducer = Reducer<Counter> { state, action in
+    guard action is Increment, let store = reference.withLock({ $0 }) else { return }
+    misuse(store)
+    state.count += 1
+  }
+  let store = Store(initialState: Counter(), reducer: reducer, middleware: middleware)
+  // A cycle (store → reducer → store), acceptable in a process that is about to stop.
+  reference.withLock { $0 = store }
+  return store
+}
+
+/// Keeps a subscription alive; releasing the holder releases the token.
+final class TokenHolder: Sendable {
+  let token: Subscription
+  init(_ token: Subscription) { self.token = token }
+}
+
+/// A state that holds a subscription token.
+struct Holding: Sendable {
+  var holder: TokenHolder?
+}
+
+/// Replaces the held token.
+struct Hold: Action { var holder: TokenHolder? }
+
+let holdingReducer = Reducer<Holding>.on(Hold.self) { state, action in
+  state.holder = action.holder
+}

@@ -12,4 +12,5 @@ let benchmarks: @Sendable () -> Void = {
   registerLargeState()
   registerActionMatching()
   registerViewStore()
+  registerContention()
 }
