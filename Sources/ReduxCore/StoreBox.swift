@@ -199,7 +199,6 @@ struct StoreCore<State: Sendable> {
       return .done
     }
     dequeued &+= 1
-    if case .tracked(let tracked) = work { processing = Processing(tracked) }
     // Producers wait only while the queue is full, and it shrinks one item at a time, so it
     // passes half its capacity before they could go on: wake them there, once (waking them at
     // every step until they run was a system call per item).
@@ -475,6 +474,10 @@ final class StoreBox<State: Sendable>: Sendable {
       switch lock.withLock({ $0.takeNext(processed: processed, waking: condition) }) {
       case .done, .handOff:
         return
+      case .work(.action(let action)):
+        if let chain { chain(action) } else { reduceAndNotify(action) }
+      case .work(.subscribe(let subscriber)):
+        start(subscriber)
       case .work(let work):
         perform(work, through: chain)
       }
@@ -482,8 +485,9 @@ final class StoreBox<State: Sendable>: Sendable {
     }
   }
 
-  /// Does one item of work; the caller is the drainer.
-  @inlinable
+  /// Does one item of work; the caller is the drainer. Out of line: the drain loop handles
+  /// plain actions and subscribers itself, and stays small enough to inline.
+  @usableFromInline
   func perform(_ work: StoreWork<State>, through chain: Middleware<State>.Next?) {
     switch work {
     case .action(let action):
@@ -504,7 +508,6 @@ final class StoreBox<State: Sendable>: Sendable {
     let admission: Admission = lock.withLock { core in
       if core.isDraining { return core.admit(work, ledger: ledger) }
       core.startDraining()
-      if case .tracked(let tracked) = work { core.processing = Processing(tracked) }
       return .drain
     }
     switch admission {
@@ -530,9 +533,11 @@ final class StoreBox<State: Sendable>: Sendable {
     submit(.tracked(tracked), through: chain)
   }
 
-  /// Processes a tracked action; this thread drains, and `processing` names the action.
+  /// Processes a tracked action; this thread drains. While it does, `processing` names it, so
+  /// that the work it starts and the actions this thread queues carry its origin.
   @usableFromInline
   func process(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
+    lock.withLock { $0.processing = Processing(tracked) }
     if let chain { chain(tracked.action) } else { reduceAndNotify(tracked.action) }
     lock.withLock { $0.processing = Processing() }
     // Completion first: work it resumes (a saga after its put) registers before the pending
