@@ -17,8 +17,11 @@ public struct SagaTask<Value: Sendable>: Sendable {
 
   /// Cancels the saga: the effect it is blocked on throws `CancellationError`, and its attached
   /// forks are cancelled recursively. Does nothing if it has finished.
+  ///
+  /// Called from outside the sagas, the cancelled sagas' cleanup has run up to its next wait
+  /// when `cancel` returns: the saga's own first, then its forks' in the order they were forked.
   public func cancel() {
-    node.cancel()
+    node.hooks.scheduler.withDrain { node.cancel() }
   }
 
   /// Waits until the saga and its attached forks have finished, and returns its value.

@@ -92,8 +92,8 @@ struct ChannelTests {
     let harness = Harness()
     let task = harness.sagas.run("pipeline") { saga in
       let channel = saga.channel(of: Int.self, buffer: .none)
-      let first = saga.fork("first") { _ in try await channel.take() }
-      let second = saga.fork("second") { _ in try await channel.take() }
+      let first = try saga.fork("first") { _ in try await channel.take() }
+      let second = try saga.fork("second") { _ in try await channel.take() }
       try channel.put(10)
       try channel.put(20)
       return (try await first.value, try await second.value)
@@ -108,10 +108,10 @@ struct ChannelTests {
     let harness = Harness()
     let result = try await harness.sagas.run("closer") { saga in
       let channel = saga.channel(of: Int.self)
-      let waiter = saga.fork("waiter") { _ in try await saga.channel(of: Int.self).takeMaybe() }
+      let waiter = try saga.fork("waiter") { _ in try await saga.channel(of: Int.self).takeMaybe() }
       waiter.cancel()
       let empty = saga.channel(of: Int.self)
-      let blocked = saga.fork("blocked") { _ in try await empty.takeMaybe() }
+      let blocked = try saga.fork("blocked") { _ in try await empty.takeMaybe() }
       empty.close()
       try channel.put(1)
       channel.close()
@@ -201,7 +201,7 @@ struct ChannelTests {
     let harness = Harness()
     let result = try await harness.sagas.run("owner") { saga in
       let channel = saga.channel(of: Int.self, buffer: .expanding)
-      let waiter = saga.fork("waiter") { _ in try await channel.take() }
+      let waiter = try saga.fork("waiter") { _ in try await channel.take() }
       saga.cancel(waiter)
       _ = await waiter.result
       try channel.put(5)

@@ -8,7 +8,7 @@ struct SagaMiddlewareTests {
   func putAndSelectBeforeFirstAction() async throws {
     let harness = Harness()
     let count = try await harness.sagas.run("start") { saga in
-      saga.put(Add(amount: 2))
+      await saga.put(Add(amount: 2))
       return saga.select(\.count)
     }.value
     #expect(count == 2)
@@ -88,7 +88,7 @@ struct SagaMiddlewareTests {
     final class Counter: Saga<TestState> {
       override func run(_ context: SagaContext<TestState>) async throws {
         let add = try await context.take(Add.self)
-        context.put(Response(id: add.amount))
+        await context.put(Response(id: add.amount))
       }
     }
     let harness = Harness()

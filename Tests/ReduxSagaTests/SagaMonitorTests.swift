@@ -8,7 +8,7 @@ struct SagaMonitorTests {
   func startedAndResolved() async throws {
     let harness = Harness()
     try await harness.sagas.run("root") { saga in
-      saga.put(Add())
+      await saga.put(Add())
       _ = try await saga.call("fetch") { 1 }
       try await saga.fork("child") { child in try await child.delay(.zero) }.value
     }.value

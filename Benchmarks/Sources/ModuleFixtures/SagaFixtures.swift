@@ -22,7 +22,7 @@ public func makeTakeSagaStore(onTakeStarted: @escaping @Sendable () -> Void) -> 
   sagas.run("echo") { saga in
     while true {
       _ = try await saga.take(Ping.self)
-      saga.put(Pong())
+      await saga.put(Pong())
     }
   }
   return store
@@ -38,7 +38,7 @@ public func makeChannelSagaStore() -> Store<PingPong> {
     let pings = saga.actionChannel(Ping.self)
     while true {
       _ = try await pings.take()
-      saga.put(Pong())
+      await saga.put(Pong())
     }
   }
   return store
@@ -52,7 +52,7 @@ public func makeTakeEverySagaStore() -> Store<PingPong> {
   let store = Store(
     initialState: PingPong(), reducer: pingPongCountReducer, middleware: [sagas.middleware])
   sagas.run("echo") { saga in
-    saga.takeEvery(Ping.self) { saga, _ in saga.put(Pong()) }
+    saga.takeEvery(Ping.self) { saga, _ in await saga.put(Pong()) }
   }
   return store
 }
@@ -71,9 +71,9 @@ public func makeSagaStore() -> (Store<PingPong>, SagaMiddleware<PingPong>) {
 public func forkTakePut(_ count: Int, in sagas: SagaMiddleware<PingPong>) -> SagaTask<Void> {
   sagas.run("root") { saga in
     for _ in 0..<count {
-      saga.fork("echo") { saga in
+      try saga.fork("echo") { saga in
         _ = try await saga.take(Ping.self)
-        saga.put(Pong())
+        await saga.put(Pong())
       }
     }
   }

@@ -1,3 +1,5 @@
+import ReduxCore
+
 /// A queue between sagas (or between a callback source and a saga): ``put(_:)`` values in,
 /// ``take()`` them out in order, one taker per value.
 ///
@@ -20,13 +22,19 @@ public final class Channel<Element: Sendable>: Sendable {
 
   /// Sends a value to the longest-waiting taker, or buffers it.
   ///
-  /// Does nothing on a closed channel, and drops the value when the buffer's rule says so.
+  /// Does nothing on a closed channel, and drops the value when the buffer's rule says so. A
+  /// saga waiting in ``take()`` resumes on the saga scheduler: at once when the caller is a
+  /// saga (after its next wait), otherwise on the scheduler's background drain.
   ///
   /// - Throws: ``ChannelError/overflow(capacity:)`` when a ``ChannelBuffer/fixed(_:)`` buffer
   ///   is full.
   public func put(_ element: Element) throws(ChannelError) {
-    let taker: Result<CheckedContinuation<Element?, any Error>?, ChannelError> = state.withLock {
-      state in
+    try put(element, origin: SagaNode.current?.currentOrigin ?? .untracked)
+  }
+
+  /// Sends a value on behalf of `origin`: a saga it resumes works for that origin.
+  func put(_ element: Element, origin: ActionOrigin) throws(ChannelError) {
+    let taker: Result<Taker<Element>?, ChannelError> = state.withLock { state in
       guard !state.isClosed else { return .success(nil) }
       if !state.takerOrder.isEmpty {
         return .success(state.takers.removeValue(forKey: state.takerOrder.removeFirst()))
@@ -38,7 +46,9 @@ public final class Channel<Element: Sendable>: Sendable {
         return .failure(error)
       }
     }
-    try taker.get()?.resume(returning: element)
+    guard let taker = try taker.get() else { return }
+    taker.node?.resumedByAction(origin: origin)
+    taker.continuation.resume(returning: element)
   }
 
   /// Waits for the next value and returns it.
@@ -57,10 +67,13 @@ public final class Channel<Element: Sendable>: Sendable {
   ///   or `CancellationError` if the saga is cancelled while waiting.
   public func takeMaybe() async throws -> Element? {
     try Task.checkCancellation()
+    let node = SagaNode.current
     let id = state.withLock { state in
       defer { state.nextTaker += 1 }
       return state.nextTaker
     }
+    let waited = Protected(false)
+    defer { if waited.withLock({ $0 }) { node?.resumed() } }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Element?, any Error>) in
@@ -70,7 +83,10 @@ public final class Channel<Element: Sendable>: Sendable {
             return state.failure.map { .failure($0) } ?? .success(nil)
           }
           if Task.isCancelled { return .failure(CancellationError()) }
-          state.takers[id] = continuation
+          // Waiting for a value is waiting for an action: this saga's work pauses.
+          waited.withLock { $0 = true }
+          node?.waitingForAction()
+          state.takers[id] = Taker(continuation: continuation, node: node)
           state.takerOrder.append(id)
           return nil
         }
@@ -81,7 +97,7 @@ public final class Channel<Element: Sendable>: Sendable {
         state.takerOrder.removeAll { $0 == id }
         return state.takers.removeValue(forKey: id)
       }
-      taker?.resume(throwing: CancellationError())
+      taker?.continuation.resume(throwing: CancellationError())
     }
   }
 
@@ -102,7 +118,7 @@ public final class Channel<Element: Sendable>: Sendable {
       guard !state.isClosed else { return nil as ClosedWork? }
       state.isClosed = true
       state.failure = failure
-      let takers = state.takerOrder.compactMap { state.takers[$0] }
+      let takers = state.takerOrder.compactMap { state.takers[$0]?.continuation }
       state.takers = [:]
       state.takerOrder = []
       defer { state.onClose = [] }
@@ -126,9 +142,9 @@ public final class Channel<Element: Sendable>: Sendable {
 
   /// Buffers a value from a source that cannot handle errors (the store, an event source):
   /// an overflow closes the channel with the error.
-  func offer(_ element: Element) {
+  func offer(_ element: Element, origin: ActionOrigin = .untracked) {
     do {
-      try put(element)
+      try put(element, origin: origin)
     } catch {
       close(failure: error)
     }
@@ -140,9 +156,15 @@ public final class Channel<Element: Sendable>: Sendable {
   }
 }
 
+/// A saga waiting in `take`, and the saga it belongs to (for work reporting).
+private struct Taker<Element: Sendable> {
+  let continuation: CheckedContinuation<Element?, any Error>
+  let node: SagaNode?
+}
+
 private struct ChannelState<Element: Sendable> {
   var buffer: BufferQueue<Element>
-  var takers: [UInt64: CheckedContinuation<Element?, any Error>] = [:]
+  var takers: [UInt64: Taker<Element>] = [:]
   var takerOrder: [UInt64] = []
   var nextTaker: UInt64 = 0
   var isClosed = false

@@ -1,27 +1,47 @@
+import ReduxCore
+
 extension SagaContext {
-  /// Starts an attached saga and returns its handle at once.
+  /// Starts an attached saga, runs it up to its first wait, and returns its handle.
   ///
   /// Attached means, as in redux-saga: this saga finishes only after the fork has finished;
   /// cancelling this saga cancels the fork; and an error in the fork aborts this saga (the
   /// effect it is blocked on is cancelled), cancels its other forks, and becomes this saga's
   /// error. A fork started by a cancelled saga starts cancelled.
   ///
+  /// The fork runs before `fork` returns, up to its first wait, as in redux-saga: its first
+  /// `take` is registered. If it fails before that wait, this saga stops at the fork: `fork`
+  /// throws the fork's error, this saga is aborted (its next wait throws), and it fails with
+  /// that error.
+  ///
   /// - Parameters:
   ///   - name: The fork's name in saga stacks and monitor events.
   ///   - saga: The fork's body, run on a new task.
+  /// - Throws: The fork's error, when it fails before its first wait.
   @discardableResult
   public func fork<Value: Sendable>(
     _ name: String = "fork",
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
-  ) -> SagaTask<Value> {
+  ) throws -> SagaTask<Value> {
     let effectID = started(.fork(name))
-    let child = node.makeChild(name: name)
-    let task = SagaTask(node: child, task: child.launch(runtime: runtime, saga))
+    let task = fork(name, origin: node.currentOrigin, immediately: true, saga)
     if let effectID { report(effectID, .fork(name), .resolved) }
+    if task.node.isFinished, let error = node.abortError { throw error }
     return task
   }
 
-  /// Starts a detached saga and returns its handle at once.
+  /// Starts an attached saga on behalf of `origin`; `immediately` runs it up to its first wait
+  /// now (from saga code), otherwise the current drain runs it next (from an action delivery).
+  func fork<Value: Sendable>(
+    _ name: String, origin: ActionOrigin, immediately: Bool,
+    _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
+  ) -> SagaTask<Value> {
+    let child = node.makeChild(name: name)
+    child.beginWork(origin: origin)
+    return SagaTask(
+      node: child, task: child.launch(runtime: runtime, immediately: immediately, saga))
+  }
+
+  /// Starts a detached saga, runs it up to its first wait, and returns its handle.
   ///
   /// The spawned saga is independent: this saga does not wait for it, cancelling this saga does
   /// not cancel it, and its error goes to the `onError` hook instead of aborting this saga. It
@@ -32,7 +52,8 @@ extension SagaContext {
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> SagaTask<Value> {
     let effectID = started(.spawn(name))
-    let task = runtime.start(node.makeSpawn(name: name), saga)
+    let task = runtime.start(
+      node.makeSpawn(name: name), origin: node.currentOrigin, immediately: true, saga)
     if let effectID { report(effectID, .spawn(name), .resolved) }
     return task
   }
@@ -49,6 +70,9 @@ extension SagaContext {
   }
 
   /// Cancels a saga and, recursively, its attached forks. Does nothing if it has finished.
+  ///
+  /// The cancelled saga's cleanup runs first, then its forks' in the order they were forked,
+  /// each up to its next wait, after this saga's next wait.
   public func cancel<Value: Sendable>(_ task: SagaTask<Value>) {
     let effectID = started(.cancel(task.name))
     task.cancel()

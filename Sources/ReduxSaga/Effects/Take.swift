@@ -3,9 +3,11 @@ import ReduxCore
 extension SagaContext {
   /// Waits for the next action of type `A` that the store reduces, and returns it.
   ///
-  /// The saga is registered from the moment `take` is called until the action arrives; an
-  /// action reduced while the saga is busy elsewhere (between two takes) is not seen, exactly
-  /// as in redux-saga. Use ``actionChannel(_:buffer:)`` to queue actions instead.
+  /// The saga is registered from the moment `take` is called until the action arrives. A saga
+  /// resumed by an action runs inside that action's dispatch up to its next wait, so a
+  /// `while true { take; put }` loop sees every action, even dispatched back to back. An action
+  /// reduced while the saga waits on something else (a `call`, a `delay`) is not seen, as in
+  /// redux-saga; use ``actionChannel(_:buffer:)`` to queue actions instead.
   ///
   /// - Throws: `CancellationError` if the saga is cancelled while waiting;
   ///   ``ChannelError/closed`` after ``END``, which ends the saga quietly unless caught.
@@ -48,9 +50,12 @@ extension SagaContext {
   ) async throws -> Value? {
     try checkCancellation()
     let hub = runtime.hub
+    let node = node
     let id = hub.makeID()
     let waiting = Protected<CheckedContinuation<Value?, any Error>?>(nil)
     var effectID: UInt64?
+    node.waitingForAction()
+    defer { node.resumed() }
     do {
       let value = try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation {
@@ -60,7 +65,10 @@ extension SagaContext {
             id: id, isOneShot: true,
             offer: { action in
               guard let value = match(action) else { return nil }
-              return { continuation.resume(returning: value) }
+              return { origin in
+                node.resumedByAction(origin: origin)
+                continuation.resume(returning: value)
+              }
             },
             end: { continuation.resume(returning: nil) })
           guard hub.add(watcher) else {
@@ -87,16 +95,19 @@ extension SagaContext {
     }
   }
 
-  /// Registers a persistent watcher that calls `onAction` for each match (on the dispatching
-  /// thread), and waits until END (returns) or cancellation (throws).
+  /// Registers a persistent watcher that calls `onAction` for each match (on the thread that
+  /// delivers the action, with its origin), and waits until END (returns) or cancellation
+  /// (throws).
   func watch<Value: Sendable>(
     _ match: @escaping @Sendable (any Action) -> Value?,
-    _ onAction: @escaping @Sendable (Value) -> Void
+    _ onAction: @escaping @Sendable (Value, ActionOrigin) -> Void
   ) async throws {
     try checkCancellation()
     let hub = runtime.hub
     let id = hub.makeID()
     let waiting = Protected<CheckedContinuation<Void, any Error>?>(nil)
+    node.waitingForAction()
+    defer { node.resumed() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
@@ -105,7 +116,7 @@ extension SagaContext {
           id: id, isOneShot: false,
           offer: { action in
             guard let value = match(action) else { return nil }
-            return { onAction(value) }
+            return { origin in onAction(value, origin) }
           },
           end: { continuation.resume() })
         guard hub.add(watcher) else {

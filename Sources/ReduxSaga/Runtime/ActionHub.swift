@@ -5,20 +5,21 @@ import ReduxCore
 // A watcher is either one-shot (a `take`: removed when it matches) or persistent (an action
 // channel or a helper such as `takeEvery`: it sees every match until removed). Matching runs
 // under the lock and must be cheap and pure; what a match does (resume a task, fork a worker)
-// runs after the lock is released, in registration order. With nobody waiting, `emit` takes the
-// lock once and allocates nothing.
+// runs after the lock is released, in registration order, with the origin of the action being
+// processed, while the caller drains the saga scheduler. With nobody waiting, `deliveries`
+// takes the lock once and allocates nothing.
 
 final class Watcher: Sendable {
   let id: UInt64
   let isOneShot: Bool
   /// Returns the work to do for a matching action, or `nil` if the action does not match.
-  let offer: @Sendable (any Action) -> (@Sendable () -> Void)?
+  let offer: @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?
   /// Called once when END is dispatched while the watcher is registered.
   let end: @Sendable () -> Void
 
   init(
     id: UInt64, isOneShot: Bool,
-    offer: @escaping @Sendable (any Action) -> (@Sendable () -> Void)?,
+    offer: @escaping @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
     end: @escaping @Sendable () -> Void
   ) {
     self.id = id
@@ -83,15 +84,16 @@ final class ActionHub: Sendable {
     }
   }
 
-  /// Delivers an action the store has reduced; END ends every watcher.
-  func emit(_ action: any Action) {
+  /// What delivering an action the store has reduced does, or `nil` when nobody waits for it:
+  /// the watchers it matches (a one-shot watcher is removed now), to run with the action's
+  /// origin. END ends every watcher.
+  func deliveries(of action: any Action) -> (@Sendable (ActionOrigin) -> Void)? {
     if action.as(END.self) != nil {
-      endAll()
-      return
+      return endAll()
     }
-    let work: [@Sendable () -> Void]? = state.withLock { state in
+    let work: [@Sendable (ActionOrigin) -> Void]? = state.withLock { state in
       guard !state.watchers.isEmpty else { return nil }
-      var work: [@Sendable () -> Void] = []
+      var work: [@Sendable (ActionOrigin) -> Void] = []
       var index = 0
       while index < state.watchers.count {
         let watcher = state.watchers[index]
@@ -104,23 +106,30 @@ final class ActionHub: Sendable {
         }
         index += 1
       }
-      return work
+      return work.isEmpty ? nil : work
     }
-    guard let work else { return }
-    for job in work { job() }
+    guard let work else { return nil }
+    if work.count == 1 { return work[0] }
+    return { origin in
+      for job in work { job(origin) }
+    }
   }
 
-  private func endAll() {
+  private func endAll() -> (@Sendable (ActionOrigin) -> Void)? {
     let (watchers, waiters) = state.withLock { state in
+      let wasEnded = state.isEnded
       state.isEnded = true
       defer {
         state.watchers = []
         state.registrationWaiters = [:]
       }
-      return (state.watchers, Array(state.registrationWaiters.values))
+      return wasEnded ? ([], []) : (state.watchers, Array(state.registrationWaiters.values))
     }
-    for watcher in watchers { watcher.end() }
-    for waiter in waiters { waiter.continuation.resume(returning: false) }
+    guard !watchers.isEmpty || !waiters.isEmpty else { return nil }
+    return { _ in
+      for watcher in watchers { watcher.end() }
+      for waiter in waiters { waiter.continuation.resume(returning: false) }
+    }
   }
 
   /// Waits until a registered watcher would take `action`; returns `false` after END or when

@@ -21,20 +21,30 @@ extension SagaContext {
     let name = name ?? "debounce(\(A.self))"
     let timerName = "\(name) timer"
     let pending = Protected<(generation: Int, timer: SagaTask<Void>?)>((0, nil))
-    return actionHelper(type, name: name, worker: worker) { action, helper, startWorker in
+    // At END the pending timer is cancelled: no worker starts after END, as in redux-saga.
+    let cancelPending: @Sendable () -> Void = {
+      pending.withLock { pending in
+        pending.generation += 1
+        defer { pending.timer = nil }
+        return pending.timer
+      }?.node.cancel()
+    }
+    return actionHelper(
+      name: name, match: { $0.as(A.self) }, worker: worker, onEnd: cancelPending
+    ) { action, origin, helper, startWorker in
       let (generation, previous) = pending.withLock { pending in
         pending.generation += 1
         return (pending.generation, pending.timer)
       }
-      previous?.cancel()
-      let timer = helper.fork(timerName) { timer in
+      previous?.node.cancel()
+      let timer = helper.fork(timerName, origin: origin, immediately: false) { timer in
         try await timer.delay(interval)
         let isLatest = pending.withLock { pending in
           guard pending.generation == generation else { return false }
           pending.timer = nil
           return true
         }
-        if isLatest { _ = startWorker(action) }
+        if isLatest { _ = startWorker(action, origin) }
       }
       pending.withLock { pending in
         if pending.generation == generation { pending.timer = timer }

@@ -37,11 +37,12 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     let latest = Protected<[Key: SagaTask<Void>]>([:])
-    return actionHelper(type, name: name ?? "takeLatest(\(A.self), by:)", worker: worker) {
-      action, _, startWorker in
+    return actionHelper(
+      name: name ?? "takeLatest(\(A.self), by:)", match: { $0.as(A.self) }, worker: worker
+    ) { action, origin, _, startWorker in
       let id = key(action)
-      latest.withLock { $0[id] }?.cancel()
-      let task = startWorker(action)
+      latest.withLock { $0[id] }?.node.cancel()
+      let task = startWorker(action, origin)
       latest.withLock { $0[id] = task }
       task.node.onFinish {
         latest.withLock { tasks in

@@ -33,11 +33,12 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     let running = Protected<Set<Key>>([])
-    return actionHelper(type, name: name ?? "takeLeading(\(A.self), by:)", worker: worker) {
-      action, _, startWorker in
+    return actionHelper(
+      name: name ?? "takeLeading(\(A.self), by:)", match: { $0.as(A.self) }, worker: worker
+    ) { action, origin, _, startWorker in
       let id = key(action)
       guard running.withLock({ $0.insert(id).inserted }) else { return }
-      startWorker(action).node.onFinish { _ = running.withLock { $0.remove(id) } }
+      startWorker(action, origin).node.onFinish { _ = running.withLock { $0.remove(id) } }
     }
   }
 }

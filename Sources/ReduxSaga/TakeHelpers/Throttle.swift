@@ -22,32 +22,33 @@ extension SagaContext {
     let name = name ?? "throttle(\(A.self))"
     let windowName = "\(name) window"
     let window = Protected(ThrottleWindow<A>())
-    return actionHelper(type, name: name, worker: worker) { action, helper, startWorker in
+    return actionHelper(name: name, match: { $0.as(A.self) }, worker: worker) {
+      action, origin, helper, startWorker in
       // Runs the worker and opens a window; when it closes, the trailing action (if any)
       // starts the next one.
-      @Sendable func start(_ action: A) {
-        _ = startWorker(action)
-        helper.fork(windowName) { timer in
+      @Sendable func start(_ action: A, _ origin: ActionOrigin) {
+        _ = startWorker(action, origin)
+        _ = helper.fork(windowName, origin: origin, immediately: false) { timer in
           try await timer.delay(interval)
-          let next: A? = window.withLock { window in
+          let next: (A, ActionOrigin)? = window.withLock { window in
             defer { window.trailing = nil }
             if window.trailing == nil { window.isOpen = false }
             return window.trailing
           }
-          if let next { start(next) }
+          if let next { start(next.0, next.1) }
         }
       }
       let isFirst = window.withLock { window in
-        if window.isOpen { window.trailing = action }
+        if window.isOpen { window.trailing = (action, origin) }
         defer { window.isOpen = true }
         return !window.isOpen
       }
-      if isFirst { start(action) }
+      if isFirst { start(action, origin) }
     }
   }
 }
 
 private struct ThrottleWindow<A: Sendable>: Sendable {
   var isOpen = false
-  var trailing: A?
+  var trailing: (A, ActionOrigin)?
 }
