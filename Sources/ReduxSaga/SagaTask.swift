@@ -15,6 +15,10 @@ public struct SagaTask<Value: Sendable>: Sendable {
   /// Whether the saga was cancelled (directly, or because its parent was cancelled).
   public var isCancelled: Bool { node.isCancelled }
 
+  /// Whether the saga was aborted: one of its attached forks failed, so it stopped and fails
+  /// with that fork's error (redux-saga's `isAborted()`).
+  public var isAborted: Bool { node.isAbortedByFork }
+
   /// Cancels the saga: the effect it is blocked on throws `CancellationError`, and its attached
   /// forks are cancelled recursively. Does nothing if it has finished.
   ///

@@ -72,19 +72,20 @@ struct SagaSchedulerTests {
     #expect(try await task.result.get() == Ping(id: 3))
   }
 
-  @Test("rule 2: a put by one branch of all reaches a takeEvery its sibling branch started")
+  @Test("rule 2: a put by one branch of all reaches a takeEvery a later branch starts")
   func allBranchPutReachesSiblingHelper() async throws {
     let harness = Harness()
     let selected = Box<Int?>(nil)  // the branches ended
     let task = harness.sagas.run("root") { saga in
       _ = try await saga.all(
         {
-          saga.takeEvery(Ping.self) { worker, ping in await worker.put(Add(amount: ping.id)) }
-          return 0
-        },
-        {
+          // Held until both branches have reached their first wait.
           await saga.put(Ping(id: 4))
           return 1
+        },
+        {
+          saga.takeEvery(Ping.self) { worker, ping in await worker.put(Add(amount: ping.id)) }
+          return 0
         })
       selected.update { $0 = 1 }
     }

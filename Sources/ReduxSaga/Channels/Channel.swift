@@ -55,7 +55,9 @@ public final class Channel<Element: Sendable>: Sendable {
   ///
   /// - Throws: ``ChannelError/closed`` once the channel is closed and drained (after ``END``
   ///   this ends the saga quietly), ``ChannelError/overflow(capacity:)`` if the channel was
-  ///   closed by an overflow, or `CancellationError` if the saga is cancelled while waiting.
+  ///   closed by an overflow, the error an event source failed it with
+  ///   (``ChannelEmitter/fail(_:)``), or `CancellationError` if the saga is cancelled while
+  ///   waiting.
   public func take() async throws -> Element {
     guard let element = try await takeMaybe() else { throw ChannelError.closed }
     return element
@@ -63,11 +65,30 @@ public final class Channel<Element: Sendable>: Sendable {
 
   /// Waits for the next value, or returns `nil` once the channel is closed and drained.
   ///
+  /// A saga waiting here is reported to the monitor as ``SagaEffect/takeChannel`` (its
+  /// `started` event comes once it is registered, so a test may put then).
+  ///
   /// - Throws: ``ChannelError/overflow(capacity:)`` if the channel was closed by an overflow,
-  ///   or `CancellationError` if the saga is cancelled while waiting.
+  ///   the error an event source failed it with, or `CancellationError` if the saga is
+  ///   cancelled while waiting.
   public func takeMaybe() async throws -> Element? {
     try Task.checkCancellation()
     let node = SagaNode.current
+    let effectID = node?.effectStarted(.takeChannel)
+    do {
+      let element = try await waitForElement(node)
+      if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }
+      return element
+    } catch {
+      if let effectID {
+        node?.effectEnded(
+          effectID, .takeChannel, error is CancellationError ? .cancelled : .rejected(error))
+      }
+      throw error
+    }
+  }
+
+  private func waitForElement(_ node: SagaNode?) async throws -> Element? {
     let id = state.withLock { state in
       defer { state.nextTaker += 1 }
       return state.nextTaker
@@ -113,7 +134,7 @@ public final class Channel<Element: Sendable>: Sendable {
   }
 
   /// Closes the channel; `failure`, if any, is what takers get once it is drained.
-  func close(failure: ChannelError?) {
+  func close(failure: (any Error)?) {
     let closed = state.withLock { state in
       guard !state.isClosed else { return nil as ClosedWork? }
       state.isClosed = true
@@ -168,6 +189,6 @@ private struct ChannelState<Element: Sendable> {
   var takerOrder: [UInt64] = []
   var nextTaker: UInt64 = 0
   var isClosed = false
-  var failure: ChannelError?
+  var failure: (any Error)?
   var onClose: [@Sendable () -> Void] = []
 }

@@ -79,6 +79,42 @@ extension SagaContext {
     if let effectID { report(effectID, .cancel(task.name), .resolved) }
   }
 
+  /// Cancels several sagas at once (redux-saga's `cancel([...tasks])`), in the order given.
+  ///
+  /// ```swift
+  /// saga.cancel(poller, uploader, watcher)
+  /// ```
+  public func cancel<each Value: Sendable>(_ tasks: repeat SagaTask<each Value>) {
+    for task in repeat each tasks { cancel(task) }
+  }
+
+  /// Calls a saga as a child with its own fork scope (redux-saga's `call(saga)`) and returns
+  /// its value once it and its attached forks have finished.
+  ///
+  /// Unlike a fork, the child's error, or the error of one of its forks, is thrown here, where
+  /// this saga can catch it; it does not abort this saga. Cancelling this saga cancels the
+  /// child. The child runs at once, up to its first wait.
+  ///
+  /// ```swift
+  /// let user = try await saga.call("loadUser", saga: loadUser)
+  /// ```
+  ///
+  /// - Throws: The child's error; `CancellationError` if either is cancelled.
+  public func call<Value: Sendable>(
+    _ name: String = "call", saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
+  ) async throws -> Value {
+    try await perform(.call(name)) {
+      let child = node.makeCalled(name: name)
+      child.beginWork(origin: node.currentOrigin)
+      let task = child.launch(runtime: runtime, immediately: true, saga)
+      return try await withTaskCancellationHandler {
+        try await task.value
+      } onCancel: {
+        child.cancel()
+      }
+    }
+  }
+
   /// Cancels this saga: its next waiting effect throws `CancellationError`, and its forks are
   /// cancelled.
   public func cancel() {

@@ -32,15 +32,21 @@ final class NodeHooks: Sendable {
   let scheduler: SagaScheduler
   let report: @Sendable (_ error: any Error, _ stack: [String]) -> Void
   let beginWork: @Sendable (_ origin: ActionOrigin, _ description: String) -> WorkHandle?
+  let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
+  let nextEffectID: @Sendable () -> UInt64
 
   init(
     scheduler: SagaScheduler,
     report: @escaping @Sendable (_ error: any Error, _ stack: [String]) -> Void,
-    beginWork: @escaping @Sendable (_ origin: ActionOrigin, _ description: String) -> WorkHandle?
+    beginWork: @escaping @Sendable (_ origin: ActionOrigin, _ description: String) -> WorkHandle?,
+    monitor: (@Sendable (SagaMonitorEvent) -> Void)?,
+    nextEffectID: @escaping @Sendable () -> UInt64
   ) {
     self.scheduler = scheduler
     self.report = report
     self.beginWork = beginWork
+    self.monitor = monitor
+    self.nextEffectID = nextEffectID
   }
 }
 
@@ -62,6 +68,7 @@ final class SagaNode: Sendable {
     var isCancelled = false
     var isFinished = false
     var abort: (error: any Error, stack: [String])?
+    var isAbortedByFork = false
     var childrenDrained: CheckedContinuation<Void, Never>?
     var finishWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
     var nextWaiter: UInt64 = 0
@@ -70,11 +77,38 @@ final class SagaNode: Sendable {
     var activeSlots = 1
   }
 
-  init(name: String, stack: [String], parent: SagaNode?, hooks: NodeHooks) {
+  /// Whether a failure without a parent goes to the error hook (not for a called saga, whose
+  /// caller gets the error).
+  let reportsErrors: Bool
+
+  init(
+    name: String, stack: [String], parent: SagaNode?, hooks: NodeHooks, reportsErrors: Bool = true
+  ) {
     self.name = name
     self.stack = stack
     self.parent = parent
     self.hooks = hooks
+    self.reportsErrors = reportsErrors
+  }
+
+  /// Creates a node for a saga called as a child: detached from this node's error rules (its
+  /// error is thrown to the caller), its own fork scope.
+  func makeCalled(name: String) -> SagaNode {
+    SagaNode(name: name, stack: stack + [name], parent: nil, hooks: hooks, reportsErrors: false)
+  }
+
+  // MARK: Monitoring
+
+  /// Reports that an effect of this saga started; returns its id, or `nil` without a monitor.
+  func effectStarted(_ effect: @autoclosure () -> SagaEffect) -> UInt64? {
+    guard let monitor = hooks.monitor else { return nil }
+    let id = hooks.nextEffectID()
+    monitor(SagaMonitorEvent(effectID: id, sagaStack: stack, effect: effect(), phase: .started))
+    return id
+  }
+
+  func effectEnded(_ id: UInt64, _ effect: SagaEffect, _ phase: SagaMonitorEvent.Phase) {
+    hooks.monitor?(SagaMonitorEvent(effectID: id, sagaStack: stack, effect: effect, phase: phase))
   }
 
   /// Creates a child attached to this node; it starts cancelled if this node is cancelled,
@@ -99,6 +133,8 @@ final class SagaNode: Sendable {
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
   var isFinished: Bool { state.withLock { $0.isFinished } }
   var isAborted: Bool { state.withLock { $0.abort != nil } }
+  /// Whether an attached fork's error ended this saga.
+  var isAbortedByFork: Bool { state.withLock { $0.isAbortedByFork } }
   var abortError: (any Error)? { state.withLock { $0.abort?.error } }
   /// Whether the saga must stop: cancelled or aborted (its Swift task may not know yet while it
   /// still runs the synchronous start of its body).
@@ -289,6 +325,7 @@ final class SagaNode: Sendable {
       if case .failed(let error, let stack) = outcome, state.abort == nil {
         // Also while cancelled: an error thrown by a fork's cleanup is not lost.
         state.abort = (error, stack)
+        state.isAbortedByFork = true
         if !state.isCancelled {
           toCancel = Self.ordered(state.children)
           cancelTask = state.cancelTask
@@ -350,7 +387,7 @@ final class SagaNode: Sendable {
     }
     if let parent {
       parent.childFinished(self, nodeOutcome)
-    } else if case .failed(let error, let stack) = nodeOutcome {
+    } else if reportsErrors, case .failed(let error, let stack) = nodeOutcome {
       hooks.report(error, stack)
     }
     work?.end()

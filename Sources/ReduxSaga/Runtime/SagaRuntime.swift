@@ -36,11 +36,19 @@ final class SagaRuntime<State: Sendable>: Sendable {
     self.monitor = monitor
     let connection = Protected<MiddlewareContext<State>?>(nil)
     self.connection = connection
+    let effectIDs = effectIDs
     hooks = NodeHooks(
       scheduler: scheduler,
       report: { error, stack in onError(SagaError(error: error, sagaStack: stack)) },
       beginWork: { origin, description in
         connection.withLock { $0 }?.beginWork(origin: origin, description)
+      },
+      monitor: monitor,
+      nextEffectID: {
+        effectIDs.withLock { id in
+          defer { id += 1 }
+          return id
+        }
       })
   }
 
@@ -105,10 +113,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
   }
 
   func nextEffectID() -> UInt64 {
-    effectIDs.withLock { id in
-      defer { id += 1 }
-      return id
-    }
+    hooks.nextEffectID()
   }
 }
 
