@@ -204,4 +204,85 @@ struct ForkTests {
     #expect(ping == Ping(id: 4))
     #expect(stop == nil)
   }
+
+  @Test("cancel of several tasks cancels each, in the order given")
+  func cancelSeveral() async throws {
+    let harness = Harness()
+    let order = Box<[String]>([])
+    let root = harness.sagas.run("root") { saga in
+      @Sendable func waiter(_ name: String) -> @Sendable (SagaContext<TestState>) async throws
+        -> Int
+      {
+        { saga in
+          do {
+            _ = try await saga.take(Stop.self)
+          } catch {
+            order.update { $0.append(name) }
+            throw error
+          }
+          return 0
+        }
+      }
+      let first = try saga.fork("first", waiter("first"))
+      let second = try saga.fork("second") { saga in "\(try await waiter("second")(saga))" }
+      saga.cancel(second, first)
+      return (first.isCancelled, second.isCancelled)
+    }
+    #expect(try await root.value == (true, true))
+    #expect(order.value == ["second", "first"])
+  }
+
+  @Test("isAborted tells a saga stopped by its fork's error from one that failed itself")
+  func isAborted() async throws {
+    let harness = Harness()
+    let aborted = harness.sagas.run("aborted") { saga in
+      try saga.fork("failing") { failing in
+        _ = try await failing.take(Ping.self)
+        throw TestError()
+      }
+      _ = try await saga.take(Stop.self)
+    }
+    let failed = harness.sagas.run("failed") { saga in
+      _ = try await saga.take(Ping.self)
+      throw TestError()
+    }
+    harness.store.dispatch(Ping())
+    _ = await aborted.result
+    _ = await failed.result
+    #expect(aborted.isAborted)
+    #expect(!failed.isAborted)
+  }
+
+  @Test("a saga called as a child waits for its forks, and its error can be caught by the caller")
+  func callASaga() async throws {
+    let harness = Harness()
+    let steps = Box<[String]>([])
+    let root = harness.sagas.run("caller") { saga in
+      let value = try await saga.call("child") { child in
+        try child.fork("grandchild") { grandchild in
+          _ = try await grandchild.take(Ping.self)
+          steps.update { $0.append("grandchild done") }
+        }
+        return 42
+      }
+      steps.update { $0.append("returned \(value)") }
+      do {
+        try await saga.call("failing") { child in
+          try child.fork("grandchild") { grandchild in
+            _ = try await grandchild.take(Ping.self)
+            throw TestError(message: "in a fork")
+          }
+          _ = try await child.take(Stop.self)
+        }
+      } catch let error as TestError {
+        steps.update { $0.append("caught \(error.message)") }
+      }
+      return "caller done"
+    }
+    harness.store.dispatch(Ping())
+    harness.store.dispatch(Ping())
+    #expect(try await root.value == "caller done")
+    #expect(steps.value == ["grandchild done", "returned 42", "caught in a fork"])
+    #expect(harness.probe.errors.isEmpty)
+  }
 }

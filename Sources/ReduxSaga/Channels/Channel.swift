@@ -23,8 +23,8 @@ public final class Channel<Element: Sendable>: Sendable {
   /// Sends a value to the longest-waiting taker, or buffers it.
   ///
   /// Does nothing on a closed channel, and drops the value when the buffer's rule says so. A
-  /// saga waiting in ``take()`` resumes on the saga scheduler: at once when the caller is a
-  /// saga (after its next wait), otherwise on the scheduler's background drain.
+  /// saga waiting in ``take()`` runs up to its next wait before `put` returns; called from a
+  /// saga, it runs once the calling saga reaches its own next wait.
   ///
   /// - Throws: ``ChannelError/overflow(capacity:)`` when a ``ChannelBuffer/fixed(_:)`` buffer
   ///   is full.
@@ -47,8 +47,15 @@ public final class Channel<Element: Sendable>: Sendable {
       }
     }
     guard let taker = try taker.get() else { return }
-    taker.node?.resumedByAction(origin: origin)
-    taker.continuation.resume(returning: element)
+    guard let node = taker.node else {
+      taker.continuation.resume(returning: element)
+      return
+    }
+    // The taking saga runs now, up to its next wait (after the caller's, from a saga).
+    node.hooks.scheduler.withDrain {
+      node.resumedByAction(origin: origin)
+      taker.continuation.resume(returning: element)
+    }
   }
 
   /// Waits for the next value and returns it.
