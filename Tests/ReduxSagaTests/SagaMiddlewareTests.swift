@@ -111,4 +111,29 @@ struct SagaMiddlewareTests {
     #expect(task.isCancelled)
     #expect(harness.probe.errors.isEmpty)
   }
+
+  @Test("await store.send(...).finish() waits for the saga work the action started, and no longer")
+  func sendAwaitsSagaWork() async throws {
+    let harness = Harness()
+    let gate = Box(false)
+    let root = harness.sagas.run("root") { saga in
+      while true {
+        let request = try await saga.take(Request.self)
+        try saga.fork("reply") { reply in
+          try await reply.call("fetch") { await gate.wait { $0 } }
+          await reply.put(Response(id: request.id))
+        }
+      }
+    }
+    let task = await harness.store.send(Request(id: 1))
+    #expect(!task.isFinished)
+    gate.update { $0 = true }
+    await task.finish()
+    #expect(harness.store.state.log == ["response 1"])
+    #expect(task.isFinished)
+    // The loop waits in take again: that is not work in flight.
+    #expect(await harness.store.send(Ping()).isFinished)
+    root.cancel()
+    _ = await root.result
+  }
 }
