@@ -210,7 +210,8 @@ struct ForkTests {
     let harness = Harness()
     let order = Box<[String]>([])
     let root = harness.sagas.run("root") { saga in
-      @Sendable func waiter(_ name: String) -> @Sendable (SagaContext<TestState>) async throws
+      @Sendable func waiter(_ name: String)
+        -> @Sendable (SagaContext<TestState>) async throws
         -> Int
       {
         { saga in

@@ -208,7 +208,8 @@ struct SagaSchedulerTests {
 
   // MARK: 6. An error thrown by a fork's cleanup
 
-  @Test("rule 6: an error a fork's cleanup throws while cancelled fails the root and reaches onError")
+  @Test(
+    "rule 6: an error a fork's cleanup throws while cancelled fails the root and reaches onError")
   func cleanupErrorIsNotSwallowed() async throws {
     let harness = Harness()
     let root = harness.sagas.run("root") { saga in
@@ -280,7 +281,8 @@ struct SagaSchedulerTests {
     let records = Box<[(level: Logger.Level, message: String)]>([])
     let logger = Logger(label: "test") { _ in CapturingLogHandler(records: records) }
     let sagas = SagaMiddleware<TestState>(logger: logger)
-    let store = Store(initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
+    let store = Store(
+      initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
     let root = sagas.run("root") { saga in
       try await saga.fork("child") { _ in throw TestError(message: "lost") }.value
     }

@@ -81,9 +81,9 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let self_ = pthread_self()
+    let me = pthread_self()
     let startsBackgroundDrain: Bool = locked {
-      if let capture, pthread_equal(capture.thread, self_) != 0, capture.job == nil {
+      if let capture, pthread_equal(capture.thread, me) != 0, capture.job == nil {
         self.capture = (capture.thread, job)
         return false
       }
