@@ -28,7 +28,8 @@ func measured(_ count: Int, _ body: () throws -> Void) rethrows {
 }
 
 let scenarios = [
-  "saga-take", "saga-sync", "saga-every", "saga-fork1000", "flux-independent", "flux-earlier", "flux-later",
+  "saga-take", "saga-sync", "saga-every", "saga-fork1000", "flux-independent", "flux-earlier",
+  "flux-later",
   "command-none", "command-action",
   "effects-none", "effects-typed", "effects-logger",
 ]

@@ -84,8 +84,11 @@ extension SagaContext {
   /// ```swift
   /// saga.cancel(poller, uploader, watcher)
   /// ```
-  public func cancel<each Value: Sendable>(_ tasks: repeat SagaTask<each Value>) {
-    for task in repeat each tasks { cancel(task) }
+  public func cancel<First: Sendable, each Value: Sendable>(
+    _ first: SagaTask<First>, _ others: repeat SagaTask<each Value>
+  ) {
+    cancel(first)
+    for task in repeat each others { cancel(task) }
   }
 
   /// Calls a saga as a child with its own fork scope (redux-saga's `call(saga)`) and returns

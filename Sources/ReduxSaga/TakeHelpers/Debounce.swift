@@ -42,7 +42,7 @@ extension SagaContext {
   /// and the helper ends.
   @discardableResult
   public func debounce<Element: Sendable>(
-    _ channel: Channel<Element>, for interval: Duration, name: String = "debounce(channel)",
+    channel: Channel<Element>, for interval: Duration, name: String = "debounce(channel)",
     _ worker: @escaping @Sendable (SagaContext<State>, Element) async throws -> Void
   ) -> SagaTask<Void> {
     let workerName = "\(name) worker"

@@ -38,7 +38,7 @@ extension SagaContext {
   /// actions; it ends when the channel is closed and drained.
   @discardableResult
   public func takeEvery<Element: Sendable>(
-    _ channel: Channel<Element>, name: String = "takeEvery(channel)",
+    channel: Channel<Element>, name: String = "takeEvery(channel)",
     _ worker: @escaping @Sendable (SagaContext<State>, Element) async throws -> Void
   ) -> SagaTask<Void> {
     let workerName = "\(name) worker"

@@ -43,7 +43,7 @@ extension SagaContext {
   /// channel is closed and drained.
   @discardableResult
   public func throttle<Element: Sendable>(
-    _ channel: Channel<Element>, for interval: Duration, name: String = "throttle(channel)",
+    channel: Channel<Element>, for interval: Duration, name: String = "throttle(channel)",
     _ worker: @escaping @Sendable (SagaContext<State>, Element) async throws -> Void
   ) -> SagaTask<Void> {
     let workerName = "\(name) worker"
