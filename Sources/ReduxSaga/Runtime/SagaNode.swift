@@ -27,26 +27,43 @@ enum NodeOutcome: Sendable {
   case failed(any Error, stack: [String])
 }
 
+/// Begins work on the store the runtime is attached to; the description is built only when
+/// the work is tracked.
+typealias WorkStarter = @Sendable (_ origin: ActionOrigin, _ description: () -> String) ->
+  WorkHandle?
+
 /// What every node of one runtime shares.
 final class NodeHooks: Sendable {
   let scheduler: SagaScheduler
   let report: @Sendable (_ error: any Error, _ stack: [String]) -> Void
-  let beginWork: @Sendable (_ origin: ActionOrigin, _ description: String) -> WorkHandle?
+  // In a struct: a closure stored directly as a generic lock's value would be re-wrapped in a
+  // reabstraction thunk on every access.
+  private struct Starter {
+    let start: WorkStarter
+  }
+  private let workStarter = Protected<Starter?>(nil)
   let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
   let nextEffectID: @Sendable () -> UInt64
 
   init(
     scheduler: SagaScheduler,
     report: @escaping @Sendable (_ error: any Error, _ stack: [String]) -> Void,
-    beginWork: @escaping @Sendable (_ origin: ActionOrigin, _ description: String) -> WorkHandle?,
     monitor: (@Sendable (SagaMonitorEvent) -> Void)?,
     nextEffectID: @escaping @Sendable () -> UInt64
   ) {
     self.scheduler = scheduler
     self.report = report
-    self.beginWork = beginWork
     self.monitor = monitor
     self.nextEffectID = nextEffectID
+  }
+
+  /// Connects work reporting to the store (once, when the middleware is attached).
+  func startWork(with starter: @escaping WorkStarter) {
+    workStarter.withLock { $0 = Starter(start: starter) }
+  }
+
+  func beginWork(_ origin: ActionOrigin, _ description: () -> String) -> WorkHandle? {
+    workStarter.withLock { $0 }?.start(origin, description)
   }
 }
 
@@ -147,9 +164,8 @@ final class SagaNode: Sendable {
 
   /// Begins this node's work on behalf of `origin` (at its start).
   func beginWork(origin: ActionOrigin) {
-    guard let handle = hooks.beginWork(origin, "saga \(stack.joined(separator: " > "))") else {
-      return
-    }
+    guard let handle = hooks.beginWork(origin, { "saga \(stack.joined(separator: " > "))" })
+    else { return }
     let previous = state.withLock { state in
       defer { state.work = handle }
       return state.work

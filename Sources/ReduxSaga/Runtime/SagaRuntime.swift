@@ -40,9 +40,6 @@ final class SagaRuntime<State: Sendable>: Sendable {
     hooks = NodeHooks(
       scheduler: scheduler,
       report: { error, stack in onError(SagaError(error: error, sagaStack: stack)) },
-      beginWork: { origin, description in
-        connection.withLock { $0 }?.beginWork(origin: origin, description)
-      },
       monitor: monitor,
       nextEffectID: {
         effectIDs.withLock { id in
@@ -61,6 +58,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
     precondition(
       !wasAttached,
       "A SagaMiddleware serves one store: create one SagaMiddleware per Store.")
+    hooks.startWork { origin, description in context.beginWork(origin: origin, description()) }
     // Unowned: the scheduler keeps this closure, so it never outlives the scheduler.
     scheduler.deliverPuts { [unowned scheduler] put in
       context.dispatch(
