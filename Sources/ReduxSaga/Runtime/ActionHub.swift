@@ -16,16 +16,20 @@ final class Watcher: Sendable {
   let offer: @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?
   /// Called once when END is dispatched while the watcher is registered.
   let end: @Sendable () -> Void
+  /// Called by the owner that removed the watcher because its task was cancelled.
+  let cancel: @Sendable () -> Void
 
   init(
     id: UInt64, isOneShot: Bool,
     offer: @escaping @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
-    end: @escaping @Sendable () -> Void
+    end: @escaping @Sendable () -> Void,
+    cancel: @escaping @Sendable () -> Void = {}
   ) {
     self.id = id
     self.isOneShot = isOneShot
     self.offer = offer
     self.end = end
+    self.cancel = cancel
   }
 }
 
@@ -74,13 +78,12 @@ final class ActionHub: Sendable {
     return true
   }
 
-  /// Removes a watcher; returns whether it was still registered (so its owner resumes it).
+  /// Removes a watcher; returns it if it was still registered (so its owner resumes it).
   @discardableResult
-  func remove(_ id: UInt64) -> Bool {
+  func remove(_ id: UInt64) -> Watcher? {
     state.withLock { state in
-      guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return false }
-      state.watchers.remove(at: index)
-      return true
+      guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+      return state.watchers.remove(at: index)
     }
   }
 
