@@ -29,7 +29,8 @@ enum NodeOutcome: Sendable {
 
 /// Begins work on the store the runtime is attached to; the description is built only when
 /// the work is tracked.
-typealias WorkStarter = @Sendable (_ origin: ActionOrigin, _ description: () -> String) ->
+typealias WorkStarter =
+  @Sendable (_ origin: ActionOrigin, _ description: () -> String) ->
   WorkHandle?
 
 /// What every node of one runtime shares.

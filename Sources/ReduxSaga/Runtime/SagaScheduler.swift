@@ -20,9 +20,10 @@ import ReduxCore
 //   its next real wait before that dispatch returns;
 // - a job enqueued while nobody drains (an async `call` finishing, a clock firing) starts a
 //   background drain on a Dispatch queue.
-// A thread that finds another thread draining waits for that drain to end (sagas never wait for
-// the store while draining, so this cannot deadlock). A thread that is already draining (saga
-// code that dispatches directly) does not drain again: its outer loop picks the jobs up.
+// A thread that finds another thread draining waits for that drain to end (saga code never
+// blocks its thread on the store: a put suspends the saga, so this cannot deadlock). A thread
+// that is already draining (saga code that dispatches directly) does not drain again: its outer
+// loop picks the jobs up.
 //
 // Puts made while sagas run are held, in order, and dispatched when the drain ends, by one
 // flushing thread at a time: puts made while the flush runs (by sagas that the flushed actions
