@@ -48,4 +48,17 @@ struct SagaMonitorTests {
         "started call(bad)", "rejected call(bad)", "started take(Ping)", "cancelled take(Ping)",
       ])
   }
+
+  @Test("a predicate take is described by its name, so a test can wait until a saga is on it")
+  func predicateTakeIsDescribed() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("taker") { saga in
+      try await saga.take("even ping") { ($0 as? Ping)?.id.isMultiple(of: 2) == true }
+    }
+    await harness.probe.waitForTakes(of: "even ping")
+    harness.store.dispatch(Ping(id: 1))
+    harness.store.dispatch(Ping(id: 2))
+    #expect(try await task.value as? Ping == Ping(id: 2))
+    #expect(harness.probe.started == ["take(even ping)"])
+  }
 }

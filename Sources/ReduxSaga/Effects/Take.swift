@@ -22,13 +22,18 @@ extension SagaContext {
   /// Waits for the next action that satisfies `predicate`, and returns it.
   ///
   /// `predicate` runs on the thread that dispatches, under the runtime's lock: keep it pure
-  /// and fast, and do not dispatch from it.
+  /// and fast, and do not dispatch from it. `description` names the take in monitor events
+  /// (``SagaEffect/take(_:)``), so a test can wait until the saga is blocked on this one:
+  ///
+  /// ```swift
+  /// let ping = try await saga.take("even ping") { ($0 as? Ping)?.id.isMultiple(of: 2) == true }
+  /// ```
   ///
   /// - Throws: `CancellationError` when cancelled; ``ChannelError/closed`` after ``END``.
   public func take(
-    where predicate: @escaping @Sendable (any Action) -> Bool
+    _ description: String = "where", where predicate: @escaping @Sendable (any Action) -> Bool
   ) async throws -> any Action {
-    let action = try await awaitAction(.take("where"), predicate)
+    let action = try await awaitAction(.take(description), predicate)
     guard let action else { throw ChannelError.closed }
     return action
   }
