@@ -176,6 +176,11 @@ final class SagaNode: Sendable {
 
   /// One piece of this saga's code now waits for an action (a take, a channel take).
   func waitingForAction() {
+    pieceStopped()
+  }
+
+  /// One piece of this saga's code stopped working; the work ends when none is left.
+  private func pieceStopped() {
     let ended: WorkHandle? = state.withLock { state in
       state.activeSlots -= 1
       guard state.activeSlots <= 0 else { return nil }
@@ -204,14 +209,7 @@ final class SagaNode: Sendable {
 
   /// A branch ended; the last one hands its piece back to the code that awaits the branches.
   func branchEnded(isLast: Bool) {
-    guard !isLast else { return }
-    let ended: WorkHandle? = state.withLock { state in
-      state.activeSlots -= 1
-      guard state.activeSlots <= 0 else { return nil }
-      defer { state.work = nil }
-      return state.work
-    }
-    ended?.end()
+    if !isLast { pieceStopped() }
   }
 
   // MARK: Running

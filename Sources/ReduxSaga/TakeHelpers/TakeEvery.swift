@@ -41,12 +41,24 @@ extension SagaContext {
     channel: Channel<Element>, name: String = "takeEvery(channel)",
     _ worker: @escaping @Sendable (SagaContext<State>, Element) async throws -> Void
   ) -> SagaTask<Void> {
+    channelHelper(channel, name: name, worker: worker) { _ in }
+  }
+
+  /// What the channel helpers share: an attached fork named `name` that takes each value from
+  /// `channel`, forks `worker` for it, then runs `afterFork` (a throttle's wait), until the
+  /// channel is closed and drained.
+  func channelHelper<Element: Sendable>(
+    _ channel: Channel<Element>, name: String,
+    worker: @escaping @Sendable (SagaContext<State>, Element) async throws -> Void,
+    afterFork: @escaping @Sendable (SagaContext<State>) async throws -> Void
+  ) -> SagaTask<Void> {
     let workerName = "\(name) worker"
     return fork(name, origin: node.currentOrigin, immediately: true) { helper in
       while let element = try await channel.takeMaybe() {
         _ = helper.fork(workerName, origin: helper.node.currentOrigin, immediately: false) {
           try await worker($0, element)
         }
+        try await afterFork(helper)
       }
     }
   }

@@ -46,14 +46,8 @@ extension SagaContext {
     channel: Channel<Element>, for interval: Duration, name: String = "throttle(channel)",
     _ worker: @escaping @Sendable (SagaContext<State>, Element) async throws -> Void
   ) -> SagaTask<Void> {
-    let workerName = "\(name) worker"
-    return fork(name, origin: node.currentOrigin, immediately: true) { helper in
-      while let element = try await channel.takeMaybe() {
-        _ = helper.fork(workerName, origin: helper.node.currentOrigin, immediately: false) {
-          try await worker($0, element)
-        }
-        try await helper.delay(interval)
-      }
+    channelHelper(channel, name: name, worker: worker) { helper in
+      try await helper.delay(interval)
     }
   }
 
