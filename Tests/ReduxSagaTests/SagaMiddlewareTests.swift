@@ -136,4 +136,29 @@ struct SagaMiddlewareTests {
     root.cancel()
     _ = await root.result
   }
+
+  @Test("saga work ends on errors and cancellation too, so send(...).finish() never hangs")
+  func workEndsOnErrorAndCancellation() async throws {
+    let harness = Harness()
+    let gate = Box(false)
+    let failing = harness.sagas.run("failing") { saga in
+      _ = try await saga.take(Request.self)
+      try await saga.call("fetch") { await gate.wait { $0 } }
+      throw TestError(message: "after the call")
+    }
+    let slow = harness.sagas.run("slow") { saga in
+      _ = try await saga.take(Ping.self)
+      try await saga.delay(.seconds(60))
+    }
+    let failed = await harness.store.send(Request())
+    let cancelled = await harness.store.send(Ping())
+    #expect(!failed.isFinished)
+    #expect(!cancelled.isFinished)
+    gate.update { $0 = true }
+    await failed.finish()
+    slow.cancel()
+    await cancelled.finish()
+    await #expect(throws: TestError(message: "after the call")) { try await failing.value }
+    await #expect(throws: CancellationError.self) { try await slow.value }
+  }
 }
