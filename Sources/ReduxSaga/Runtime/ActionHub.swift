@@ -94,27 +94,33 @@ final class ActionHub: Sendable {
     if action.as(END.self) != nil {
       return endAll()
     }
-    let work: [@Sendable (ActionOrigin) -> Void]? = state.withLock { state in
-      guard !state.watchers.isEmpty else { return nil }
-      var work: [@Sendable (ActionOrigin) -> Void] = []
-      var index = 0
-      while index < state.watchers.count {
-        let watcher = state.watchers[index]
-        if let job = watcher.offer(action) {
-          work.append(job)
-          if watcher.isOneShot {
-            state.watchers.remove(at: index)
-            continue
+    // One match (the common case) allocates no array; one-shot watchers that matched are
+    // removed in one pass, not one `remove(at:)` each.
+    let (first, more): ((@Sendable (ActionOrigin) -> Void)?, [@Sendable (ActionOrigin) -> Void]) =
+      state.withLock { state in
+        guard !state.watchers.isEmpty else { return (nil, []) }
+        var first: (@Sendable (ActionOrigin) -> Void)?
+        var more: [@Sendable (ActionOrigin) -> Void] = []
+        // The watchers that stay, built only once a one-shot watcher has matched.
+        var kept: [Watcher]?
+        for (index, watcher) in state.watchers.enumerated() {
+          if let job = watcher.offer(action) {
+            if first == nil { first = job } else { more.append(job) }
+            if watcher.isOneShot {
+              if kept == nil { kept = Array(state.watchers[..<index]) }
+              continue
+            }
           }
+          kept?.append(watcher)
         }
-        index += 1
+        if let kept { state.watchers = kept }
+        return (first, more)
       }
-      return work.isEmpty ? nil : work
-    }
-    guard let work else { return nil }
-    if work.count == 1 { return work[0] }
+    guard let first else { return nil }
+    if more.isEmpty { return first }
     return { origin in
-      for job in work { job(origin) }
+      first(origin)
+      for job in more { job(origin) }
     }
   }
 

@@ -191,6 +191,13 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
 
   /// Holds a put until the current drain ends; outside a drain, delivers it now.
   func hold(_ put: HeldPut) {
+    let me = pthread_self()
+    let isHeld: Bool = locked {
+      guard let drainer, pthread_equal(drainer, me) != 0 else { return false }
+      held.append(put)
+      return true
+    }
+    if isHeld { return }
     withDrain {
       locked { held.append(put) }
     }
