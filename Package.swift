@@ -7,8 +7,9 @@ import PackageDescription
 let package = Package(
   name: "swift-redux",
   platforms: [
-    // The first Apple releases that ship the Observation framework.
-    .macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
+    // The first Apple releases with task executors (`TaskExecutor`, SE-0417), which run every
+    // saga on one deterministic scheduler; they also ship Observation and `Mutex`.
+    .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
   ],
   products: [
     .library(name: "ReduxCore", targets: ["ReduxCore"]),
@@ -28,7 +29,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "ReduxCore"),
-    .target(name: "ReduxSaga", dependencies: ["ReduxCore"]),
+    .target(
+      name: "ReduxSaga",
+      dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")]
+    ),
     .target(name: "ReduxFlux", dependencies: ["ReduxCore"]),
     .target(name: "ReduxCommand", dependencies: ["ReduxCore"]),
     .target(
@@ -42,7 +46,10 @@ let package = Package(
     .testTarget(name: "ReduxCoreTests", dependencies: ["ReduxCore"]),
     .testTarget(
       name: "ReduxSagaTests",
-      dependencies: ["ReduxSaga", .product(name: "Clocks", package: "swift-clocks")]
+      dependencies: [
+        "ReduxSaga", .product(name: "Logging", package: "swift-log"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
     ),
     .testTarget(name: "ReduxFluxTests", dependencies: ["ReduxFlux"]),
     .testTarget(
