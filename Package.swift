@@ -8,8 +8,9 @@ import PackageDescription
 let package = Package(
   name: "swift-redux",
   platforms: [
-    // The first Apple releases that ship the Observation framework.
-    .macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
+    // The first Apple releases with task executors (`TaskExecutor`, SE-0417), which run every
+    // saga on one deterministic scheduler; they also ship Observation and `Mutex`.
+    .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
   ],
   products: [
     .library(name: "ReduxCore", targets: ["ReduxCore"]),
@@ -32,7 +33,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "ReduxCore"),
-    .target(name: "ReduxSaga", dependencies: ["ReduxCore"]),
+    .target(
+      name: "ReduxSaga",
+      dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")]
+    ),
     .target(name: "ReduxFlux", dependencies: ["ReduxCore"]),
     .target(name: "ReduxCommand", dependencies: ["ReduxCore"]),
     .target(
@@ -59,7 +63,8 @@ let package = Package(
     .testTarget(
       name: "ReduxSagaTests",
       dependencies: [
-        "ReduxSaga", .product(name: "Clocks", package: "swift-clocks"),
+        "ReduxSaga", .product(name: "Logging", package: "swift-log"),
+        .product(name: "Clocks", package: "swift-clocks"),
         // Only to prove SagaTest runs a saga on a command reducer's store.
         "ReduxCommand",
       ]
@@ -115,6 +120,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "DevToolsCounter", dependencies: ["ReduxDevTools"], path: "Examples/DevToolsCounter"
+    ),
+    .executableTarget(
+      name: "MainActorFeed", dependencies: ["ReduxEffects"], path: "Examples/MainActorFeed"
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -64,9 +64,9 @@ enum API {
     print("fetchUser: fetching user \(request.id)")
     do {
       let user = try await saga.call("fetchUser", with: request.id) { try await API.user($0) }
-      saga.put(UserFetched(user: user))
+      await saga.put(UserFetched(user: user))
     } catch {
-      saga.put(UserFetchFailed(message: "\(error)"))
+      await saga.put(UserFetchFailed(message: "\(error)"))
     }
   }
 }
@@ -77,7 +77,7 @@ enum API {
     do {
       let results = try await saga.call("search") { try await API.search(search.query) }
       print("search: \"\(search.query)\" -> \(results)")
-      saga.put(SearchResults(results: results))
+      await saga.put(SearchResults(results: results))
     } catch is CancellationError {
       print("search: \"\(search.query)\" cancelled by a newer search")
     }
@@ -89,9 +89,9 @@ enum API {
   while true {
     _ = try await saga.take(StartPolling.self)
     print("polling: started")
-    let poller = saga.fork("poller") { saga in
+    let poller = try saga.fork("poller") { saga in
       while true {
-        saga.put(Polled())
+        await saga.put(Polled())
         try await saga.delay(.milliseconds(30))
       }
     }
@@ -106,9 +106,9 @@ enum API {
 let sagas = SagaMiddleware<AppState>(onError: { report in print("saga failed: \(report)") })
 let store = Store(initialState: AppState(), reducer: reducer, middleware: [sagas.middleware])
 let root = sagas.run("root") { saga in
-  saga.fork("fetchUser", fetchUser)
-  saga.fork("search", search)
-  saga.fork("polling", polling)
+  try saga.fork("fetchUser", fetchUser)
+  try saga.fork("search", search)
+  try saga.fork("polling", polling)
 }
 let userLine: @Sendable (AppState) -> String? = { state in
   state.error.map { "error: \($0)" } ?? state.user?.name

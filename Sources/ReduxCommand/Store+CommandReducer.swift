@@ -50,10 +50,30 @@ extension Store {
       } else {
         next(action)
       }
-      for command in stash.takeAll() {
-        runner.start(command) { action, scope in
-          if scope.beginDelivery() {
-            context.dispatch(CommandEnvelope(action: action, scope: scope))
+      let commands = stash.takeAll()
+      if commands.isEmpty { return }
+      // Work reporting: the jobs count as work of the action being processed, so
+      // `await store.send(action).finish()` waits for them, and the actions they send carry its
+      // origin (so their own commands count too). For a plain dispatch nothing is recorded.
+      let origin = context.processingOrigin
+      for command in commands {
+        let work = context.beginWork(origin: origin, "command for \(type(of: action))")
+        let jobs = runner.start(command) { action, scope in
+          guard scope.beginDelivery() else { return }
+          let envelope = CommandEnvelope(action: action, scope: scope)
+          if let work {
+            context.dispatch(envelope, origin: work.origin)
+          } else {
+            context.dispatch(envelope)
+          }
+        }
+        guard let work else { continue }
+        if jobs.isEmpty {
+          work.end()
+        } else {
+          Task {
+            await waitForAll(jobs)
+            work.end()
           }
         }
       }

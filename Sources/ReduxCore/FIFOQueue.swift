@@ -1,13 +1,21 @@
 /// A first-in, first-out queue on an array with a moving head: appending and removing the first
-/// element are O(1) amortized, and a queue that empties keeps its capacity, so steady use does
-/// not allocate. Shared with the side-effect modules through `package` access.
+/// element are O(1) amortized. A queue that empties keeps a small capacity, so steady use does
+/// not allocate, and gives a large one back, so a burst does not hold its memory for good.
+/// Shared with the side-effect modules through `package` access.
 @usableFromInline
 package struct FIFOQueue<Element> {
   @usableFromInline var items: [Element] = []
   @usableFromInline var head = 0
 
+  /// The most elements' room an empty queue keeps.
+  @inlinable
+  package static var keptCapacity: Int { 256 }
+
   @inlinable
   package init() {}
+
+  /// Room for elements the queue holds now, without allocating.
+  package var capacity: Int { items.capacity }
 
   @inlinable
   package var isEmpty: Bool { head == items.count }
@@ -27,7 +35,7 @@ package struct FIFOQueue<Element> {
     let element = items[head]
     head += 1
     if head == items.count {
-      items.removeAll(keepingCapacity: true)
+      items.removeAll(keepingCapacity: items.capacity <= Self.keptCapacity)
       head = 0
     } else if head >= 64 && head * 2 >= items.count {
       // A queue under sustained load may never empty: drop the consumed prefix now and then.
@@ -41,7 +49,7 @@ package struct FIFOQueue<Element> {
   @inlinable
   package mutating func removeAll() -> [Element] {
     defer {
-      items.removeAll(keepingCapacity: true)
+      items.removeAll(keepingCapacity: items.capacity <= Self.keptCapacity)
       head = 0
     }
     return Array(items[head...])

@@ -74,9 +74,10 @@ public struct MiddlewareContext<State: Sendable>: Sendable {
 
   /// Dispatches an action to the store, through the whole middleware chain.
   ///
-  /// Called while the store is processing an action, the new action is queued and processed
-  /// after the current one, in order, before the outermost `dispatch` returns. After the store
-  /// is released it does nothing.
+  /// Called from a middleware while the store is processing an action, the new action is
+  /// queued and processed after the current one, in order, before the outermost `dispatch`
+  /// returns. From other threads it behaves as ``Store/dispatch(_:)`` does. After the store is
+  /// released it does nothing.
   public func dispatch(_ action: any Action) {
     store.value?.dispatch(action)
   }

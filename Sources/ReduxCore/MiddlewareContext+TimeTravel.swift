@@ -29,24 +29,15 @@ extension StoreBox {
   func replaceState(
     _ change: @escaping @Sendable (inout State) -> Void, through chain: Middleware<State>.Next?
   ) {
-    let isIdle = lock.withLock { core in
-      if core.isDraining {
-        core.queue.append(.replaceState(change))
-        return false
-      }
-      core.isDraining = true
-      return true
-    }
-    guard isIdle else { return }
-    replaceAndNotify(change)
-    drain(through: chain)
+    submit(.replaceState(change), through: chain)
   }
 
   @usableFromInline
   func replaceAndNotify(_ change: @Sendable (inout State) -> Void) {
     let notification: (State, [Subscriber<State>])? = lock.withLock { core in
       change(&core.state)
-      return core.subscribers.isEmpty ? nil : (core.state, core.subscribers)
+      guard let subscribers = core.subscribersToNotify() else { return nil }
+      return (core.state, subscribers)
     }
     guard let (state, subscribers) = notification else { return }
     notify(subscribers, of: state)

@@ -22,7 +22,12 @@ import Observation
 /// (Observation's bookkeeping costs more than a whole dispatch). It keeps the store alive; the
 /// store does not keep it alive. Like any Observation property, ``state`` reports a change to
 /// `withObservationTracking` before the new value is stored; read it again after the change
-/// handler to get the new value. Changes are published on the thread that processed the action.
+/// handler to get the new value. Changes are published on the thread that processed the action,
+/// and every reader is invalidated by every action.
+///
+/// For UI code, prefer ``ViewStore``: it publishes on the main actor, coalesces bursts of
+/// commits, and invalidates only the readers of the fields that changed. `ObservableStore`
+/// remains for observers that are not on the main actor.
 public final class ObservableStore<State: Sendable>: Observable, Sendable {
   /// The observed store.
   public let store: Store<State>

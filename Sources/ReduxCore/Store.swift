@@ -18,15 +18,36 @@
 /// - Actions are reduced one at a time, in the order their dispatches were accepted; none is
 ///   lost.
 /// - A dispatch made while an action is being processed (from a middleware, a subscriber, or
-///   another thread) is queued and returns at once. The thread already processing runs it after
-///   the current action, in order, before its own outermost `dispatch` returns. So `dispatch`
-///   never waits for another thread's subscriber, never deadlocks, and never recurses.
+///   another thread) is queued. The thread processing, the *drainer*, runs it in order. A
+///   dispatch from the drainer's own middleware and subscribers returns at once and is processed
+///   before the drainer's outermost `dispatch` returns; so `dispatch` never deadlocks and never
+///   recurses.
 /// - On an idle store, `dispatch` has reduced the action and notified every subscriber when it
 ///   returns.
 /// - Subscribers are called on the thread that processes the action, one at a time, each with
 ///   values in the order the states were committed.
 ///
-/// See `docs/concurrency.md` for the full statement.
+/// ## Under load
+/// One `dispatch` call does a bounded amount of other threads' work, and the queue's memory is
+/// bounded:
+/// - After 256 queued items, and once nothing its own thread queued is left, the drainer hands
+///   its role to the next thread that dispatches (that thread waits for the item in hand, then
+///   continues the queue) and returns. If no thread dispatches, it finishes the queue.
+/// - A dispatch from a thread that is not draining a store waits while 1,024 items are queued,
+///   until the queue is down to 512 (back-pressure). A draining thread never waits, so
+///   dispatches from middleware, subscribers and effects running on it cannot deadlock.
+/// - Once every `dispatch` call has returned, the store has processed every action.
+/// - A queue that held a burst gives its memory back when it empties.
+///
+/// So a callback must not block until another thread's `dispatch` returns. See
+/// `docs/concurrency.md` for the full statement.
+///
+/// ## Reducers are pure
+/// A reducer gets the state and the action, and nothing else. A reducer that uses its own store
+/// (reads ``state``, dispatches, subscribes, or cancels a ``Subscription``, for instance from the
+/// `deinit` of a value it removes from the state) stops the program with a precondition failure
+/// that says so, instead of deadlocking: dispatch from a middleware, a subscriber or an effect
+/// instead.
 ///
 /// ## Cost
 /// The reducer changes the state in place under the store's lock, so a large part of the state
@@ -79,15 +100,18 @@ public final class Store<State: Sendable>: Sendable {
 
   /// The latest committed state.
   ///
-  /// Reading it takes the store's lock briefly; it never waits for subscribers. Do not read it
-  /// from inside this store's reducer (reducers get the state as their argument).
+  /// Reading it takes the store's lock briefly; it never waits for subscribers. Reading it from
+  /// inside this store's reducer stops the program with a precondition failure (reducers get
+  /// the state as their argument).
   public var state: State { box.state }
 
   /// Sends an action through the middleware to the reducer, then notifies subscribers.
   ///
   /// Safe from any thread. If the store is already processing an action, this one is queued
-  /// and processed after it, in order, and `dispatch` returns at once; otherwise the action has
-  /// been reduced and every subscriber notified when `dispatch` returns.
+  /// and processed after it, in order; otherwise the action has been reduced and every
+  /// subscriber notified when `dispatch` returns. A queued dispatch returns at once, except on
+  /// an overloaded store, where a thread that is not processing may wait for room in the queue
+  /// or take over the processing (see "Under load" above).
   @inlinable
   public func dispatch(_ action: any Action) {
     if let chain {
@@ -184,7 +208,7 @@ public final class Store<State: Sendable>: Sendable {
     box.replaceReducer(reducer)
   }
 
-  @usableFromInline
+  @inlinable
   func subscribe(_ subscriber: Subscriber<State>) -> Subscription {
     // Weak on both: a token that outlives its store must not keep the subscriber's captures.
     let token = Subscription { [weak box, weak subscriber] in
@@ -192,5 +216,11 @@ public final class Store<State: Sendable>: Sendable {
     }
     box.subscribe(subscriber, through: chain)
     return token
+  }
+
+  /// The work queued for the drainer now, and the room the queue holds without allocating;
+  /// for tests of the store's limits under load.
+  package var queueUsage: (count: Int, capacity: Int) {
+    box.lock.withLock { ($0.queue.count, $0.queue.capacity) }
   }
 }

@@ -10,13 +10,17 @@
 /// One subscriber of a store: a callback, and for selector subscriptions the last value seen.
 @usableFromInline
 class Subscriber<State>: @unchecked Sendable {
-  // @unchecked: `activity` is behind a lock; the closures' captured state is touched only by
-  // the draining thread (see above).
+  // @unchecked: `activity` is behind a lock, `isRemoved` behind the store's; the closures'
+  // captured state is touched only by the draining thread (see above).
   @usableFromInline let activity: SubscriberActivity
   private let onFinish: (@Sendable () -> Void)?
 
   /// Delivers a newly committed state.
   @usableFromInline let receive: @Sendable (State) -> Void
+
+  /// Set when the subscription is cancelled; the store drops it from its list later
+  /// (StoreCore.subscribers). Guarded by the store's lock.
+  @usableFromInline final var isRemoved = false
 
   @usableFromInline
   init(
@@ -32,6 +36,7 @@ class Subscriber<State>: @unchecked Sendable {
   /// starts after `cancel()` returned.
   final var isActive: Bool { activity.isActive }
 
+  @usableFromInline
   final func deactivate() {
     activity.deactivate()
   }
@@ -55,6 +60,7 @@ final class SubscriberActivity: Sendable {
 
   @usableFromInline var isActive: Bool { active.withLock { $0 } }
 
+  @usableFromInline
   func deactivate() {
     active.withLock { $0 = false }
   }

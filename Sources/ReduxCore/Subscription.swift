@@ -12,11 +12,18 @@
 /// }
 /// ```
 ///
-/// Cancelling is safe from any thread, and from inside the subscription's own callback. After
-/// `cancel()` returns, the callback is not called again.
+/// Cancelling is safe from any thread, and from inside the subscription's own callback. When
+/// `cancel()` returns, the callback is not running and is not called again: on another thread,
+/// `cancel()` waits for a callback already in flight to return (it waits for the store's
+/// drainer to finish the action in hand, never longer). One exception keeps that wait from ever
+/// becoming a deadlock: `cancel()` called on a thread that is itself delivering a store's
+/// notifications (inside any callback or middleware) does not wait; a callback of this
+/// subscription that another thread had already started may then still be running, once.
+/// So do not block a callback until another thread's `cancel()` returns.
 public final class Subscription: Sendable, Hashable {
   private let onCancel: Lock<(@Sendable () -> Void)?>
 
+  @usableFromInline
   init(onCancel: @escaping @Sendable () -> Void) {
     self.onCancel = Lock(onCancel)
   }

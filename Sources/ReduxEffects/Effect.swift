@@ -129,8 +129,9 @@ public struct Effect<State: Sendable>: Sendable {
     let name = name ?? "effect at \(fileID):\(line)"
     return Effect(name: name) { action, scope in
       let state = scope.state
-      let dispatch = scope.dispatch
-      scope.runner.spawn(effect: name, action: action) { try await run(action, state, dispatch) }
+      scope.runner.spawn(effect: name, action: action, context: scope.context) { dispatch in
+        try await run(action, state, dispatch)
+      }
     }
   }
 
@@ -166,8 +167,9 @@ public struct Effect<State: Sendable>: Sendable {
     return Effect(name: name, filter: ActionFilter(A.self)) { action, scope in
       guard let typed = action.as(A.self) else { return }
       let state = scope.state
-      let dispatch = scope.dispatch
-      scope.runner.spawn(effect: name, action: action) { try await run(typed, state, dispatch) }
+      scope.runner.spawn(effect: name, action: action, context: scope.context) { dispatch in
+        try await run(typed, state, dispatch)
+      }
     }
   }
 }

@@ -77,15 +77,22 @@ final class EffectRunner<State: Sendable>: Sendable {
     }
   }
 
-  /// Runs an async effect's work in a task that is cancelled with the store.
+  /// Runs an async effect's work in a task that is cancelled with the store, and reports it
+  /// to the store as work of the action being processed, so `await store.send(action).finish()`
+  /// waits for it. The dispatch handed to the work carries that action's origin, so the actions
+  /// it sends are awaited too. For a plain `dispatch`, nothing is recorded.
   func spawn(
-    effect name: String, action: any Action,
-    _ operation: @escaping @Sendable () async throws -> Void
+    effect name: String, action: any Action, context: MiddlewareContext<State>,
+    _ operation: @escaping @Sendable (_ dispatch: @escaping DispatchFunction) async throws -> Void
   ) {
     let onError = self.onError
+    let work = context.beginWork(
+      origin: context.processingOrigin, "async effect \(name) for \(type(of: action))")
+    let dispatch = work.dispatchFunction(context)
     tasks.spawn {
+      defer { work?.end() }
       do {
-        try await operation()
+        try await operation(dispatch)
       } catch {
         // Once the store is gone, errors (usually CancellationError) are the cancellation
         // itself, and the hook's owner may be gone too.
@@ -94,5 +101,14 @@ final class EffectRunner<State: Sendable>: Sendable {
         }
       }
     }
+  }
+}
+
+extension WorkHandle? {
+  /// A dispatch function for work started by an action: it carries the work's origin when the
+  /// work is tracked, and is the plain dispatch otherwise.
+  func dispatchFunction<State>(_ context: MiddlewareContext<State>) -> DispatchFunction {
+    guard let origin = self?.origin else { return { action in context.dispatch(action) } }
+    return { action in context.dispatch(action, origin: origin) }
   }
 }

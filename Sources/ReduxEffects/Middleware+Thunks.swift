@@ -44,13 +44,21 @@ extension Middleware {
         next(action)
         return
       }
-      let dispatch: DispatchFunction = { action in context.dispatch(action) }
       let getState: GetState<State> = { context.state }
       switch thunk.body {
       case .sync(let run):
-        run(dispatch, getState, extra)
+        // Its dispatches are queued behind the thunk and inherit its origin from the store.
+        run({ action in context.dispatch(action) }, getState, extra)
       case .async(let run):
-        tasks.spawn { await run(dispatch, getState, extra) }
+        // Reported as work of the thunk action, so `await store.send(thunk).finish()` waits
+        // for it; its dispatches carry that origin. Nothing is recorded for a plain dispatch.
+        let work = context.beginWork(
+          origin: context.processingOrigin, "async thunk \(Thunk<State, Extra>.typeDescription)")
+        let dispatch = ThunkDispatch(context: context, origin: work?.origin ?? .untracked)
+        tasks.spawn {
+          defer { work?.end() }
+          await run(dispatch, getState, extra)
+        }
       }
     }
   }

@@ -37,14 +37,16 @@ import ReduxCore
 /// queued and reduced after it returns, in the order it dispatched them; `getState()` inside it
 /// returns the state as it was when the thunk started. A thunk dispatched from a thunk is
 /// queued like any other action. An async thunk (`Thunk.task`) runs
-/// in its own task: on an idle store each `dispatch` has been reduced when it returns, and its
-/// actions are reduced in the order it dispatched them. Releasing the store cancels the tasks of
-/// async thunks still running.
+/// in its own task: its actions are reduced in the order it dispatched them. On an idle store
+/// each `dispatch` has been reduced when it returns; when another thread is processing the
+/// store, the action is only queued, so use `await dispatch.send(action)` (see
+/// ``ThunkDispatch``) when `getState()` must include it. Releasing the store cancels the tasks
+/// of async thunks still running.
 public struct Thunk<State: Sendable, Extra: Sendable>: Action {
   enum Body: Sendable {
     case sync(@Sendable (@escaping DispatchFunction, @escaping GetState<State>, Extra) -> Void)
     case async(
-      @Sendable (@escaping DispatchFunction, @escaping GetState<State>, Extra) async -> Void)
+      @Sendable (ThunkDispatch, @escaping GetState<State>, Extra) async -> Void)
   }
 
   let body: Body
@@ -66,13 +68,17 @@ public struct Thunk<State: Sendable, Extra: Sendable>: Action {
   /// Creates a thunk whose work runs in a new task when it is dispatched.
   ///
   /// The task is cancelled when the store is released; check for cancellation in long work.
+  /// Its `dispatch` is a ``ThunkDispatch``: `dispatch(action)` as usual, or
+  /// `await dispatch.send(action)` to resume once the action has been reduced. The task is
+  /// reported to the store as work of the thunk, so `await store.send(thunk).finish()` waits
+  /// for it.
   ///
   /// - Parameter run: The work, with a dispatch function, a way to read the state, and the
   ///   extra argument given to `Middleware.thunks(extra:)`.
   public static func task(
     _ run:
       @escaping @Sendable (
-        _ dispatch: @escaping DispatchFunction, _ getState: @escaping GetState<State>,
+        _ dispatch: ThunkDispatch, _ getState: @escaping GetState<State>,
         _ extra: Extra
       ) async -> Void
   ) -> Thunk {
@@ -112,7 +118,7 @@ extension Thunk where Extra == Void {
   public static func task(
     _ run:
       @escaping @Sendable (
-        _ dispatch: @escaping DispatchFunction, _ getState: @escaping GetState<State>
+        _ dispatch: ThunkDispatch, _ getState: @escaping GetState<State>
       ) async -> Void
   ) -> Thunk {
     task { dispatch, getState, _ in await run(dispatch, getState) }

@@ -6,7 +6,8 @@
 ///   override func run(_ context: SagaContext<AppState>) async throws {
 ///     while true {
 ///       let request = try await context.take(FetchUser.self)
-///       context.put(UserLoaded(try await context.call("fetchUser") { try await api.user(request.id) }))
+///       let user = try await context.call("fetchUser") { try await api.user(request.id) }
+///       await context.put(UserLoaded(user))
 ///     }
 ///   }
 /// }

@@ -5,7 +5,10 @@ import ReduxCore
 ///
 /// A saga is an `async throws` function of a context. Effects that wait (`take`, `call`,
 /// `delay`, `join`, `race`, `all`) throw `CancellationError` when the saga is cancelled;
-/// `put`, `select` and `fork` never wait, so they also work in cleanup code after cancellation.
+/// `put`, `select` and `fork` do not, so they also work in cleanup code after cancellation.
+///
+/// Every saga of one ``SagaMiddleware`` runs on one serial scheduler: a saga resumed by an
+/// action runs inside that action's `dispatch`, up to its next wait.
 ///
 /// ```swift
 /// func fetchUser(_ saga: SagaContext<AppState>) async throws {
@@ -13,9 +16,9 @@ import ReduxCore
 ///     let request = try await saga.take(FetchUser.self)
 ///     do {
 ///       let user = try await saga.call("fetchUser") { try await api.user(request.id) }
-///       saga.put(UserLoaded(user: user))
+///       await saga.put(UserLoaded(user: user))
 ///     } catch {
-///       saga.put(UserFailed(message: "\(error)"))
+///       await saga.put(UserFailed(message: "\(error)"))
 ///     }
 ///   }
 /// }
@@ -33,14 +36,22 @@ public struct SagaContext<State: Sendable>: Sendable {
     node.isCancelled || (Task.isCancelled && !node.isAborted)
   }
 
-  /// Dispatches an action to the store.
+  /// Dispatches an action to the store and returns once it has been processed: reduced, and
+  /// seen by every saga it resumes, which have run up to their next wait. So a `select` after
+  /// `put` sees the action (redux-saga resumes a saga after its put's dispatch, too).
   ///
-  /// Never waits. On an idle store the action has been reduced when `put` returns; if the store
-  /// is busy on another thread it is queued and reduced in order. Works after cancellation, so
-  /// a cancelled saga can report it. Does nothing once the store has been released.
-  public func put(_ action: any Action) {
+  /// The action is held until the sagas running now reach their next wait, then dispatched in
+  /// the order the puts were made (redux-saga's scheduling): a fork's put reaches its parent's
+  /// next `take`. If the store is busy on another thread, the action is queued there and `put`
+  /// resumes when it has been processed. Works after cancellation, so a cancelled saga can
+  /// report it. Returns at once once the store has been released.
+  public func put(_ action: any Action) async {
     let effectID = started(.put(action))
-    runtime.context.dispatch(action)
+    let scheduler = runtime.scheduler
+    let origin = node.currentOrigin
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      scheduler.hold(HeldPut(action: action, origin: origin, resume: { continuation.resume() }))
+    }
     if let effectID { report(effectID, .put(action), .resolved) }
   }
 

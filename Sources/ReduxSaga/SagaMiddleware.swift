@@ -1,3 +1,4 @@
+import Logging
 import ReduxCore
 
 /// Runs sagas alongside a `Store`: plug its ``middleware`` into the store, then ``run(_:_:)``
@@ -28,15 +29,18 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
   /// - Parameters:
   ///   - clock: The clock `delay`, `throttle`, `debounce` and `retry` wait on; inject a test
   ///     clock in tests.
-  ///   - onError: Called with each error that ends a root or spawned saga, on the thread of the
-  ///     failing saga.
-  ///   - monitor: Called as effects start and end, on the saga's thread; keep it fast.
+  ///   - onError: Called with each error that ends a root or spawned saga, on the thread that
+  ///     runs sagas at that moment. Without it, the error and its saga stack are logged at
+  ///     error level through `logger` (redux-saga logs them too): no failure is silent.
+  ///   - logger: Where failures go when there is no `onError`; label `ReduxSaga` by default.
+  ///   - monitor: Called as effects start and end, on the thread that runs sagas; keep it fast.
   public init(
     clock: any Clock<Duration> = ContinuousClock(),
-    onError: @escaping @Sendable (SagaError) -> Void = { _ in },
+    onError: (@Sendable (SagaError) -> Void)? = nil,
+    logger: Logger = Logger(label: "ReduxSaga"),
     monitor: (@Sendable (SagaMonitorEvent) -> Void)? = nil
   ) {
-    runtime = SagaRuntime(clock: clock, onError: onError, monitor: monitor)
+    runtime = SagaRuntime(clock: clock, onError: onError, logger: logger, monitor: monitor)
   }
 
   /// The middleware to give the one `Store` these sagas run against.
@@ -45,17 +49,22 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
   /// that holds it is released, the running sagas are cancelled.
   public var middleware: Middleware<State> {
     let link = StoreLink(runtime: runtime)
+    // The body keeps the link: the link lives exactly as long as the store's chain.
     let body: @Sendable (MiddlewareContext<State>, any Action, Middleware<State>.Next) -> Void = {
-      _, action, next in
+      context, action, next in
       next(action)
-      link.hub.emit(action)
+      guard let delivery = link.hub.deliveries(of: action) else { return }
+      // The sagas this action resumes run now, inside this dispatch, up to their next wait.
+      link.runtime.scheduler.withDrain { delivery(context.processingOrigin) }
     }
     return Middleware(onAttach: { context in link.attach(context) }, body)
   }
 
   /// Starts a root saga written as a closure, and returns its handle.
   ///
-  /// The saga starts at once on a new task. Call it after the store exists.
+  /// The saga runs at once, on the calling thread, up to its first wait (a `take`, an async
+  /// `call`, a `delay`...): its first `take` is registered, and the puts it made before that
+  /// wait have been dispatched, when `run` returns. Call it after the store exists.
   ///
   /// - Parameters:
   ///   - name: The saga's name in saga stacks and monitor events.
@@ -66,7 +75,9 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> SagaTask<Value> {
     _ = runtime.context
-    return runtime.start(runtime.makeRootNode(name: name), saga)
+    let claimed = runtime.scheduler.beginDrain()
+    defer { if claimed { runtime.scheduler.endDrain() } }
+    return runtime.start(runtime.makeRootNode(name: name), origin: .untracked, saga)
   }
 
   /// Starts a root saga written as a ``Saga`` subclass, and returns its handle.
@@ -74,7 +85,9 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
   public func run(_ saga: sending Saga<State>) -> SagaTask<Void> {
     _ = runtime.context
     let name = saga.name
-    return runtime.start(runtime.makeRootNode(name: name)) { context in
+    let claimed = runtime.scheduler.beginDrain()
+    defer { if claimed { runtime.scheduler.endDrain() } }
+    return runtime.start(runtime.makeRootNode(name: name), origin: .untracked) { context in
       try await saga.run(context)
     }
   }

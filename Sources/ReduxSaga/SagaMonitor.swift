@@ -50,7 +50,7 @@ public enum SagaEffect: Sendable, CustomStringConvertible {
 }
 
 /// One step in an effect's life, reported to the monitor hook of ``SagaMonitorEvent``'s
-/// runtime (see ``SagaMiddleware/init(clock:onError:monitor:)``).
+/// runtime (see ``SagaMiddleware/init(clock:onError:logger:monitor:)``).
 public struct SagaMonitorEvent: Sendable {
   /// Where an effect is in its life.
   public enum Phase: Sendable {

@@ -15,10 +15,17 @@ public struct SagaTask<Value: Sendable>: Sendable {
   /// Whether the saga was cancelled (directly, or because its parent was cancelled).
   public var isCancelled: Bool { node.isCancelled }
 
+  /// Whether the saga was aborted: one of its attached forks failed, so it stopped and fails
+  /// with that fork's error (redux-saga's `isAborted()`).
+  public var isAborted: Bool { node.isAbortedByFork }
+
   /// Cancels the saga: the effect it is blocked on throws `CancellationError`, and its attached
   /// forks are cancelled recursively. Does nothing if it has finished.
+  ///
+  /// Called from outside the sagas, the cancelled sagas' cleanup has run up to its next wait
+  /// when `cancel` returns: the saga's own first, then its forks' in the order they were forked.
   public func cancel() {
-    node.cancel()
+    node.hooks.scheduler.withDrain { node.cancel() }
   }
 
   /// Waits until the saga and its attached forks have finished, and returns its value.

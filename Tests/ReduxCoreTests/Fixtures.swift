@@ -1,3 +1,4 @@
+import Observation
 import ReduxCore
 
 struct Counter: Sendable, Equatable {
@@ -49,3 +50,66 @@ final class Recorder<Element: Sendable>: Sendable {
 
 /// An object whose lifetime tests watch through a weak reference.
 final class Probe: Sendable {}
+
+/// Waits on the main actor until a value that `read` reads through Observation changes.
+///
+/// `read` runs inside `withObservationTracking`; the change is published on the main actor, so
+/// nothing can be published between the caller's last check and this registration.
+@MainActor
+func nextChange(_ read: @MainActor () -> Void) async {
+  await withCheckedContinuation { continuation in
+    withObservationTracking {
+      read()
+    } onChange: {
+      continuation.resume()
+    }
+  }
+}
+
+/// Starts tracking what `read` reads through Observation; the returned recorder gets one entry
+/// when it is reported changed (Observation reports the first change only).
+func tracking(_ read: () -> Void) -> Recorder<Void> {
+  let changes = Recorder<Void>()
+  withObservationTracking {
+    read()
+  } onChange: {
+    changes.append(())
+  }
+  return changes
+}
+
+/// A counter store whose reducer, on each `Increment`, calls `misuse` with the store itself: a
+/// reducer breaking the rule that reducers are pure.
+func makeMisusedStore(
+  middleware: [Middleware<Counter>] = [],
+  _ misuse: @escaping @Sendable (Store<Counter>) -> Void
+) -> Store<Counter> {
+  let reference = Lock<Store<Counter>?>(nil)
+  let reducer = Reducer<Counter> { state, action in
+    guard action is Increment, let store = reference.withLock({ $0 }) else { return }
+    misuse(store)
+    state.count += 1
+  }
+  let store = Store(initialState: Counter(), reducer: reducer, middleware: middleware)
+  // A cycle (store → reducer → store), acceptable in a process that is about to stop.
+  reference.withLock { $0 = store }
+  return store
+}
+
+/// Keeps a subscription alive; releasing the holder releases the token.
+final class TokenHolder: Sendable {
+  let token: Subscription
+  init(_ token: Subscription) { self.token = token }
+}
+
+/// A state that holds a subscription token.
+struct Holding: Sendable {
+  var holder: TokenHolder?
+}
+
+/// Replaces the held token.
+struct Hold: Action { var holder: TokenHolder? }
+
+let holdingReducer = Reducer<Holding>.on(Hold.self) { state, action in
+  state.holder = action.holder
+}

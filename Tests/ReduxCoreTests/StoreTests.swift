@@ -184,3 +184,84 @@ struct StoreTests {
     #expect(!tally.oldAfterNew)
   }
 }
+
+/// A reducer that reaches its own store would wait for the lock its store holds; each case must
+/// stop the process with the message that names the rule, never hang. These are exit tests: each
+/// body runs in a child process.
+@Suite("Store: a reducer that uses its own store")
+struct StoreReducerMisuseTests {
+  @Test("reading store.state from the reducer stops with the rule")
+  func readsState() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let store = makeMisusedStore { store in _ = store.state.count }
+      store.dispatch(Increment())
+    }
+    expectTheReducerRule(in: result)
+  }
+
+  @Test("dispatching through a captured store from the reducer stops with the rule")
+  func dispatches() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let store = makeMisusedStore { store in store.dispatch(Noop()) }
+      store.dispatch(Increment())
+    }
+    expectTheReducerRule(in: result)
+  }
+
+  @Test("dispatching from the reducer of a store with a subscriber and middleware stops")
+  func dispatchesThroughMiddleware() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let store = makeMisusedStore(middleware: [Middleware { _, action, next in next(action) }]) {
+        store in store.dispatch(Noop())
+      }
+      let token = store.subscribe { _ in }
+      store.dispatch(Increment())
+      token.cancel()
+    }
+    expectTheReducerRule(in: result)
+  }
+
+  @Test("subscribing from the reducer stops with the rule")
+  func subscribes() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let store = makeMisusedStore { store in _ = store.subscribe { _ in } }
+      store.dispatch(Increment())
+    }
+    expectTheReducerRule(in: result)
+  }
+
+  @Test("cancelling a subscription from the reducer stops with the rule")
+  func cancels() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let tokens = Recorder<Subscription>()
+      let store = makeMisusedStore { _ in
+        for token in tokens.values { token.cancel() }
+      }
+      tokens.append(store.subscribe { _ in })
+      store.dispatch(Increment())
+    }
+    expectTheReducerRule(in: result)
+  }
+
+  @Test("a state value whose deinit releases a subscription stops the reducer that drops it")
+  func deinitCancels() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let store = Store(initialState: Holding(), reducer: holdingReducer)
+      store.dispatch(Hold(holder: TokenHolder(store.subscribe { _ in })))
+      // The reducer drops the holder: its deinit releases the token inside the reducer.
+      store.dispatch(Hold(holder: nil))
+    }
+    expectTheReducerRule(in: result)
+  }
+}
+
+/// Checks that a child process stopped with the message that names the reducer rule.
+private func expectTheReducerRule(
+  in result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  guard let result else { return }
+  let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+  #expect(
+    output.contains("Reducers are pure; dispatch from a middleware, a subscriber or an effect"),
+    "stderr: \(output)", sourceLocation: sourceLocation)
+}

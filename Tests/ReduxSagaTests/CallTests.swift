@@ -59,7 +59,7 @@ struct CallTests {
     let harness = Harness()
     let task = harness.sagas.run("sleeper") { saga in
       try await saga.delay(.seconds(5))
-      saga.put(Add())
+      await saga.put(Add())
     }
     await harness.clock.waitForSleepers(1)
     harness.clock.advance(by: .seconds(4))
@@ -128,7 +128,7 @@ struct ClockInjectionTests {
       initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
     try await sagas.run("sleeper") { saga in
       try await saga.delay(.seconds(3600))
-      saga.put(Add(amount: 2))
+      await saga.put(Add(amount: 2))
     }.value
     #expect(store.state.count == 2)
   }

@@ -87,6 +87,16 @@ final class Probe: Sendable {
     }
   }
 
+  /// Waits until an effect with this description has started.
+  func waitForEffect(_ description: String) async {
+    await wait { state in
+      state.events.contains { event in
+        if case .started = event.phase { return event.effect.description == description }
+        return false
+      }
+    }
+  }
+
   func waitForErrors(_ count: Int) async {
     await wait { $0.errors.count >= count }
   }

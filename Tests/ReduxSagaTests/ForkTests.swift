@@ -9,7 +9,7 @@ struct ForkTests {
     let harness = Harness()
     let order = Box<[String]>([])
     let parent = harness.sagas.run("parent") { saga in
-      saga.fork("child") { child in
+      try saga.fork("child") { child in
         _ = try await child.take(Ping.self)
         order.update { $0.append("child done") }
       }
@@ -25,8 +25,8 @@ struct ForkTests {
     let harness = Harness()
     let grandchildCancelled = Box(false)
     let root = harness.sagas.run("root") { saga in
-      saga.fork("child") { child in
-        child.fork("grandchild") { grandchild in
+      try saga.fork("child") { child in
+        try child.fork("grandchild") { grandchild in
           do {
             try await grandchild.delay(.seconds(60))
           } catch {
@@ -52,7 +52,7 @@ struct ForkTests {
     let siblingCancelled = Box(false)
     let parentReachedEnd = Box(false)
     let parent = harness.sagas.run("parent") { saga in
-      saga.fork("sibling") { sibling in
+      try saga.fork("sibling") { sibling in
         do {
           try await sibling.delay(.seconds(60))
         } catch {
@@ -60,7 +60,7 @@ struct ForkTests {
           throw error
         }
       }
-      saga.fork("failing") { failing in
+      try saga.fork("failing") { failing in
         _ = try await failing.take(Ping.self)
         throw TestError(message: "fork failed")
       }
@@ -109,7 +109,7 @@ struct ForkTests {
   func joinResults() async throws {
     let harness = Harness()
     let value = try await harness.sagas.run("joiner") { saga in
-      let task = saga.fork("adder") { _ in 40 + 2 }
+      let task = try saga.fork("adder") { _ in 40 + 2 }
       return try await saga.join(task)
     }.value
     #expect(value == 42)
@@ -130,7 +130,7 @@ struct ForkTests {
   func cancelAFork() async throws {
     let harness = Harness()
     let result = try await harness.sagas.run("parent") { saga in
-      let task = saga.fork("waiter") { try await $0.take(Ping.self) }
+      let task = try saga.fork("waiter") { try await $0.take(Ping.self) }
       saga.cancel(task)
       let outcome = await task.result
       return (task.isCancelled, (try? outcome.get()) == nil)
@@ -154,7 +154,7 @@ struct ForkTests {
     try await harness.sagas.run("root") { saga in
       for index in 0..<1_000 {
         let token = Token(released: released)
-        saga.fork("worker \(index)") { worker in
+        try saga.fork("worker \(index)") { worker in
           withExtendedLifetime(token) {}
           _ = try await worker.call("work") { index * 2 }
           finished.update { $0 += 1 }
@@ -172,7 +172,7 @@ struct ForkTests {
     let harness = Harness()
     let seen = Box<(cancelled: Bool, stack: [String])?>(nil)
     let parent = harness.sagas.run("parent") { saga in
-      saga.fork("failing") { failing in
+      try saga.fork("failing") { failing in
         _ = try await failing.take(Ping.self)
         throw TestError()
       }
@@ -203,5 +203,87 @@ struct ForkTests {
     #expect(request == nil)
     #expect(ping == Ping(id: 4))
     #expect(stop == nil)
+  }
+
+  @Test("cancel of several tasks cancels each, in the order given")
+  func cancelSeveral() async throws {
+    let harness = Harness()
+    let order = Box<[String]>([])
+    let root = harness.sagas.run("root") { saga in
+      @Sendable func waiter(_ name: String)
+        -> @Sendable (SagaContext<TestState>) async throws
+        -> Int
+      {
+        { saga in
+          do {
+            _ = try await saga.take(Stop.self)
+          } catch {
+            order.update { $0.append(name) }
+            throw error
+          }
+          return 0
+        }
+      }
+      let first = try saga.fork("first", waiter("first"))
+      let second = try saga.fork("second") { saga in "\(try await waiter("second")(saga))" }
+      saga.cancel(second, first)
+      return (first.isCancelled, second.isCancelled)
+    }
+    #expect(try await root.value == (true, true))
+    #expect(order.value == ["second", "first"])
+  }
+
+  @Test("isAborted tells a saga stopped by its fork's error from one that failed itself")
+  func isAborted() async throws {
+    let harness = Harness()
+    let aborted = harness.sagas.run("aborted") { saga in
+      try saga.fork("failing") { failing in
+        _ = try await failing.take(Ping.self)
+        throw TestError()
+      }
+      _ = try await saga.take(Stop.self)
+    }
+    let failed = harness.sagas.run("failed") { saga in
+      _ = try await saga.take(Ping.self)
+      throw TestError()
+    }
+    harness.store.dispatch(Ping())
+    _ = await aborted.result
+    _ = await failed.result
+    #expect(aborted.isAborted)
+    #expect(!failed.isAborted)
+  }
+
+  @Test("a saga called as a child waits for its forks, and its error can be caught by the caller")
+  func callASaga() async throws {
+    let harness = Harness()
+    let steps = Box<[String]>([])
+    let root = harness.sagas.run("caller") { saga in
+      let value = try await saga.call("child") { child in
+        try child.fork("grandchild") { grandchild in
+          _ = try await grandchild.take(Ping.self)
+          steps.update { $0.append("grandchild done") }
+        }
+        return 42
+      }
+      steps.update { $0.append("returned \(value)") }
+      do {
+        try await saga.call("failing") { child in
+          try child.fork("grandchild") { grandchild in
+            _ = try await grandchild.take(Ping.self)
+            throw TestError(message: "in a fork")
+          }
+          _ = try await child.take(Stop.self)
+        }
+      } catch let error as TestError {
+        steps.update { $0.append("caught \(error.message)") }
+      }
+      return "caller done"
+    }
+    harness.store.dispatch(Ping())
+    harness.store.dispatch(Ping())
+    #expect(try await root.value == "caller done")
+    #expect(steps.value == ["grandchild done", "returned 42", "caught in a fork"])
+    #expect(harness.probe.errors.isEmpty)
   }
 }

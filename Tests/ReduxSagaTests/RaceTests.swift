@@ -55,9 +55,9 @@ struct RaceTests {
     let harness = Harness()
     let loserCancelled = Box(false)
     let task = harness.sagas.run("racer") { saga in
+      // Branches start in order: the loser is waiting when the second branch fails.
       try await saga.race(
-        among: { () async throws -> Int in throw TestError(message: "first") },
-        {
+        among: {
           do {
             _ = try await saga.take(Ping.self)
           } catch {
@@ -65,7 +65,8 @@ struct RaceTests {
             throw error
           }
           return 1
-        })
+        },
+        { () async throws -> Int in throw TestError(message: "first") })
     }
     await #expect(throws: TestError(message: "first")) { try await task.value }
     #expect(loserCancelled.value)

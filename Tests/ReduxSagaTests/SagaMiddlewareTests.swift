@@ -8,7 +8,7 @@ struct SagaMiddlewareTests {
   func putAndSelectBeforeFirstAction() async throws {
     let harness = Harness()
     let count = try await harness.sagas.run("start") { saga in
-      saga.put(Add(amount: 2))
+      await saga.put(Add(amount: 2))
       return saga.select(\.count)
     }.value
     #expect(count == 2)
@@ -88,7 +88,7 @@ struct SagaMiddlewareTests {
     final class Counter: Saga<TestState> {
       override func run(_ context: SagaContext<TestState>) async throws {
         let add = try await context.take(Add.self)
-        context.put(Response(id: add.amount))
+        await context.put(Response(id: add.amount))
       }
     }
     let harness = Harness()
@@ -110,5 +110,55 @@ struct SagaMiddlewareTests {
     #expect(!task.isRunning)
     #expect(task.isCancelled)
     #expect(harness.probe.errors.isEmpty)
+  }
+
+  @Test("await store.send(...).finish() waits for the saga work the action started, and no longer")
+  func sendAwaitsSagaWork() async throws {
+    let harness = Harness()
+    let gate = Box(false)
+    let root = harness.sagas.run("root") { saga in
+      while true {
+        let request = try await saga.take(Request.self)
+        try saga.fork("reply") { reply in
+          try await reply.call("fetch") { await gate.wait { $0 } }
+          await reply.put(Response(id: request.id))
+        }
+      }
+    }
+    let task = await harness.store.send(Request(id: 1))
+    #expect(!task.isFinished)
+    gate.update { $0 = true }
+    await task.finish()
+    #expect(harness.store.state.log == ["response 1"])
+    #expect(task.isFinished)
+    // The loop waits in take again: that is not work in flight.
+    #expect(await harness.store.send(Ping()).isFinished)
+    root.cancel()
+    _ = await root.result
+  }
+
+  @Test("saga work ends on errors and cancellation too, so send(...).finish() never hangs")
+  func workEndsOnErrorAndCancellation() async throws {
+    let harness = Harness()
+    let gate = Box(false)
+    let failing = harness.sagas.run("failing") { saga in
+      _ = try await saga.take(Request.self)
+      try await saga.call("fetch") { await gate.wait { $0 } }
+      throw TestError(message: "after the call")
+    }
+    let slow = harness.sagas.run("slow") { saga in
+      _ = try await saga.take(Ping.self)
+      try await saga.delay(.seconds(60))
+    }
+    let failed = await harness.store.send(Request())
+    let cancelled = await harness.store.send(Ping())
+    #expect(!failed.isFinished)
+    #expect(!cancelled.isFinished)
+    gate.update { $0 = true }
+    await failed.finish()
+    slow.cancel()
+    await cancelled.finish()
+    await #expect(throws: TestError(message: "after the call")) { try await failing.value }
+    await #expect(throws: CancellationError.self) { try await slow.value }
   }
 }

@@ -8,7 +8,7 @@ struct SagaMonitorTests {
   func startedAndResolved() async throws {
     let harness = Harness()
     try await harness.sagas.run("root") { saga in
-      saga.put(Add())
+      await saga.put(Add())
       _ = try await saga.call("fetch") { 1 }
       try await saga.fork("child") { child in try await child.delay(.zero) }.value
     }.value
@@ -47,5 +47,18 @@ struct SagaMonitorTests {
       phases == [
         "started call(bad)", "rejected call(bad)", "started take(Ping)", "cancelled take(Ping)",
       ])
+  }
+
+  @Test("a predicate take is described by its name, so a test can wait until a saga is on it")
+  func predicateTakeIsDescribed() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("taker") { saga in
+      try await saga.take("even ping") { ($0 as? Ping)?.id.isMultiple(of: 2) == true }
+    }
+    await harness.probe.waitForTakes(of: "even ping")
+    harness.store.dispatch(Ping(id: 1))
+    harness.store.dispatch(Ping(id: 2))
+    #expect(try await task.value as? Ping == Ping(id: 2))
+    #expect(harness.probe.started == ["take(even ping)"])
   }
 }

@@ -14,9 +14,9 @@ private func fetchUserSaga(_ saga: SagaContext<TestState>) async throws {
         Issue.record("the real fetch must not run in this test")
         return id
       }
-      saga.put(Response(id: id))
+      await saga.put(Response(id: id))
     } catch {
-      saga.put(Failed(message: "\(error)"))
+      await saga.put(Failed(message: "\(error)"))
     }
   }
 }
@@ -84,10 +84,10 @@ struct SagaTestTests {
     let result = try await SagaTest<TestState>(
       { saga in
         _ = saga.debounce(Request.self, for: .seconds(1)) { worker, request in
-          worker.put(Response(id: request.id))
+          await worker.put(Response(id: request.id))
         }
         try await saga.delay(.seconds(3600))
-        saga.put(Add())
+        await saga.put(Add())
       }, state: TestState(), reducer: testReducer
     )
     .dispatch(Request(id: 4))

@@ -205,4 +205,37 @@ struct HelperTests {
     try await root.value
     #expect(cancelled.value == 2)
   }
+
+  @Test("the helpers also take a predicate")
+  func predicateHelpers() async throws {
+    let harness = Harness()
+    let seen = Box<[String]>([])
+    let isEven: @Sendable (any Action) -> Bool = { ($0 as? Ping).map { $0.id % 2 == 0 } ?? false }
+    let task = harness.sagas.run("root") { saga in
+      saga.takeEvery(where: isEven) { _, action in
+        seen.update { $0.append("every \((action as? Ping)?.id ?? -1)") }
+      }
+      saga.takeLatest(where: isEven) { _, action in
+        seen.update { $0.append("latest \((action as? Ping)?.id ?? -1)") }
+      }
+      saga.takeLeading(where: isEven) { _, action in
+        seen.update { $0.append("leading \((action as? Ping)?.id ?? -1)") }
+      }
+      saga.throttle(where: isEven, for: .seconds(1)) { _, action in
+        seen.update { $0.append("throttle \((action as? Ping)?.id ?? -1)") }
+      }
+      saga.debounce(where: isEven, for: .seconds(1)) { _, action in
+        seen.update { $0.append("debounce \((action as? Ping)?.id ?? -1)") }
+      }
+    }
+    harness.store.dispatch(Ping(id: 1))
+    harness.store.dispatch(Ping(id: 2))
+    #expect(seen.value == ["every 2", "latest 2", "leading 2", "throttle 2"])
+    await harness.clock.waitForSleepers(2)
+    harness.clock.advance(by: .seconds(1))
+    await seen.wait { $0.count == 5 }
+    #expect(seen.value.last == "debounce 2")
+    task.cancel()
+    _ = await task.result
+  }
 }

@@ -83,7 +83,7 @@ struct TakeTests {
     let harness = Harness(state: TestState(count: 10))
     let result = try await harness.sagas.run("putter") { saga in
       let before = saga.select(\.count)
-      saga.put(Add(amount: 5))
+      await saga.put(Add(amount: 5))
       return (before, saga.select(), saga.select { $0.count * 2 })
     }.value
     #expect(result.0 == 10)
@@ -98,7 +98,7 @@ struct TakeTests {
       do {
         _ = try await saga.take(Ping.self)
       } catch {
-        if saga.isCancelled { saga.put(Failed(message: "cancelled")) }
+        if saga.isCancelled { await saga.put(Failed(message: "cancelled")) }
         throw error
       }
     }

@@ -11,4 +11,6 @@ let benchmarks: @Sendable () -> Void = {
   registerSelectors()
   registerLargeState()
   registerActionMatching()
+  registerViewStore()
+  registerContention()
 }

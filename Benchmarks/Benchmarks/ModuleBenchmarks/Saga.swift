@@ -3,13 +3,20 @@ import ModuleFixtures
 import ReduxCore
 import ReduxSaga
 
-/// Benchmark 6: dispatch → saga `take` → `put` → reducer round trips, three ways, and 1,000
+/// Benchmark 6: dispatch → saga `take` → `put` → reducer round trips, four ways, and 1,000
 /// forked sagas each doing `take` and `put`.
 func registerSaga() {
-  // The fixtures need a saga registered before `run` returns (`Task.immediate`); on older
-  // Apple systems a saga starts later and a `Ping` could be missed, so the benchmarks are left
-  // out there rather than made racy.
-  guard #available(macOS 26, *) else { return }
+  // A saga resumed by a Ping runs inside that dispatch, and its put is reduced before the
+  // dispatch returns: the round trip is synchronous, and the counts are checked per sample.
+  let synchronousTaker = makeTakeSagaStore()
+  Benchmark("6 Saga: round trip, take(Ping.self) → put(Pong) → reduced (synchronous)") {
+    benchmark in
+    for _ in benchmark.scaledIterations {
+      synchronousTaker.dispatch(Ping())
+    }
+    let state = synchronousTaker.state
+    precondition(state.pongs == state.pings, "a Pong was not reduced before dispatch returned")
+  }
 
   // The saga's monitor announces each `take` it enters; the benchmark waits for that after each
   // `Ping`, which covers the whole round trip (take returns, put reduces the Pong, the saga

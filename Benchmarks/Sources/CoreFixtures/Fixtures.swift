@@ -127,3 +127,21 @@ public struct SetItem: Action {
 public let catalogReducer = Reducer<Catalog>
   .on(BumpCounter.self) { state, _ in state.counter &+= 1 }
   .on(SetItem.self) { state, action in state.items[action.index] = action.value }
+
+/// A screen's state: ten small fields, each read by a view.
+public struct TenFields: Sendable {
+  /// The fields; ``BumpFirst`` changes `f0` only.
+  public var f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0, f9 = 0
+
+  /// Ten zeros.
+  public init() {}
+}
+
+/// Adds one to ``TenFields/f0``.
+public struct BumpFirst: Action {
+  /// The action.
+  public init() {}
+}
+
+/// Applies ``BumpFirst``.
+public let tenFieldsReducer = Reducer<TenFields>.on(BumpFirst.self) { state, _ in state.f0 &+= 1 }

@@ -23,7 +23,7 @@ func measured(_ count: Int, _ body: () -> Void) {
 
 let scenarios = [
   "dispatch", "middleware", "selectors100", "selectors1000", "large-counter", "large-item",
-  "enum",
+  "enum", "threads8-middleware",
 ]
 let arguments = CommandLine.arguments.dropFirst()
 guard let scenario = arguments.first, scenarios.contains(scenario) else {
@@ -59,6 +59,14 @@ case "large-item":
     store.dispatch(SetItem(index: next, value: next))
     next = next == 99_999 ? 0 : next + 1
   }
+case "threads8-middleware":
+  // Benchmark 13's 8 threads into benchmark 2's store, for `perf record` (callgrind does not
+  // follow other threads): where the time goes under contention.
+  let (store, subscription) = makeObservedStore()
+  let settled: @Sendable () -> Bool = { store.state.count == count }
+  let run = runOnThreads(8, total: count, settled: settled) { store.dispatch(Increment()) }
+  print("\(Int(run.operationsPerSecond)) actions/s, longest \(run.maxLatencyNanoseconds) ns")
+  sink(subscription)
 default:
   let store = Store(initialState: Counter(), reducer: counterEnumReducer)
   measured(count) { store.dispatch(CounterAction.increment(by: 1)) }

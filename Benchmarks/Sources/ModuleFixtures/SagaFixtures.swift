@@ -1,28 +1,37 @@
 // Benchmark 6's stores and sagas, shared by ModuleBenchmarks and ModuleProfile.
 //
-// Every saga here starts with `SagaMiddleware.run` and relies on it running synchronously up to
-// its first wait (`Task.immediate`, on Linux and Apple OS 26), so that it is registered before
-// `run` returns and the benchmark's first `Ping` cannot be missed.
+// Every saga here starts with `SagaMiddleware.run`, which runs it up to its first wait before
+// returning, so it is registered before the benchmark's first `Ping`. A saga resumed by a
+// `Ping` runs inside that dispatch up to its next wait, and its `put` is reduced before the
+// dispatch returns: every round trip below is synchronous, on the dispatching thread.
 import ReduxCore
 import ReduxSaga
 
 /// A store whose saga answers each ``Ping`` with a ``Pong``: `take(Ping.self)`, then `put`, in a
-/// loop.
-///
-/// Between its `put` and its next `take` the saga is not registered, and a `Ping` dispatched
-/// then would be missed; so the store's monitor calls `onTakeStarted` each time the saga is
-/// registered in `take` (once at start, then after each round trip), and the benchmark
-/// dispatches the next `Ping` only after that.
+/// loop. `dispatch(Ping())` returns once the `Pong` is reduced and the saga is back in `take`.
+public func makeTakeSagaStore() -> Store<PingPong> {
+  makeTakeSagaStore(monitor: nil)
+}
+
+/// The same store with a monitor that calls `onTakeStarted` each time the saga is registered in
+/// `take` (once at start, then after each round trip): the benchmark that paced itself on it
+/// before sagas ran inside the dispatch, kept to compare.
 public func makeTakeSagaStore(onTakeStarted: @escaping @Sendable () -> Void) -> Store<PingPong> {
-  let sagas = SagaMiddleware<PingPong>(monitor: { event in
+  makeTakeSagaStore(monitor: { event in
     if case .take = event.effect, case .started = event.phase { onTakeStarted() }
   })
+}
+
+private func makeTakeSagaStore(monitor: (@Sendable (SagaMonitorEvent) -> Void)?)
+  -> Store<PingPong>
+{
+  let sagas = SagaMiddleware<PingPong>(monitor: monitor)
   let store = Store(
     initialState: PingPong(), reducer: pingPongCountReducer, middleware: [sagas.middleware])
   sagas.run("echo") { saga in
     while true {
       _ = try await saga.take(Ping.self)
-      saga.put(Pong())
+      await saga.put(Pong())
     }
   }
   return store
@@ -38,21 +47,20 @@ public func makeChannelSagaStore() -> Store<PingPong> {
     let pings = saga.actionChannel(Ping.self)
     while true {
       _ = try await pings.take()
-      saga.put(Pong())
+      await saga.put(Pong())
     }
   }
   return store
 }
 
-/// A store whose saga answers each ``Ping`` with a ``Pong`` from a `takeEvery` worker. The
-/// worker starts on the dispatching thread and puts before its first wait, so the `Pong` is
-/// reduced before `dispatch(Ping())` returns.
+/// A store whose saga answers each ``Ping`` with a ``Pong`` from a `takeEvery` worker, forked
+/// and run inside the dispatch: the `Pong` is reduced before `dispatch(Ping())` returns.
 public func makeTakeEverySagaStore() -> Store<PingPong> {
   let sagas = SagaMiddleware<PingPong>()
   let store = Store(
     initialState: PingPong(), reducer: pingPongCountReducer, middleware: [sagas.middleware])
   sagas.run("echo") { saga in
-    saga.takeEvery(Ping.self) { saga, _ in saga.put(Pong()) }
+    saga.takeEvery(Ping.self) { saga, _ in await saga.put(Pong()) }
   }
   return store
 }
@@ -71,9 +79,9 @@ public func makeSagaStore() -> (Store<PingPong>, SagaMiddleware<PingPong>) {
 public func forkTakePut(_ count: Int, in sagas: SagaMiddleware<PingPong>) -> SagaTask<Void> {
   sagas.run("root") { saga in
     for _ in 0..<count {
-      saga.fork("echo") { saga in
+      try saga.fork("echo") { saga in
         _ = try await saga.take(Ping.self)
-        saga.put(Pong())
+        await saga.put(Pong())
       }
     }
   }

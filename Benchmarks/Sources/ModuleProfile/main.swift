@@ -28,7 +28,8 @@ func measured(_ count: Int, _ body: () throws -> Void) rethrows {
 }
 
 let scenarios = [
-  "saga-take", "saga-every", "saga-fork1000", "flux-independent", "flux-earlier", "flux-later",
+  "saga-take", "saga-sync", "saga-every", "saga-fork1000", "flux-independent", "flux-earlier",
+  "flux-later",
   "command-none", "command-action",
   "effects-none", "effects-typed", "effects-logger",
 ]
@@ -50,6 +51,10 @@ case "saga-take":
     store.dispatch(Ping())
     listening.wait()
   }
+case "saga-sync":
+  // The take round trip, synchronous since sagas run inside the dispatch.
+  let store = makeTakeSagaStore()
+  measured(count) { store.dispatch(Ping()) }
 case "saga-every":
   let store = makeTakeEverySagaStore()
   measured(count) { store.dispatch(Ping()) }

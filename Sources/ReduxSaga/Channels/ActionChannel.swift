@@ -46,7 +46,7 @@ extension SagaContext {
       id: id, isOneShot: false,
       offer: { action in
         guard let element = match(action) else { return nil }
-        return { channel.offer(element) }
+        return { origin in channel.offer(element, origin: origin) }
       },
       end: { channel.close() })
     guard hub.add(watcher) else {

@@ -1,3 +1,5 @@
+import ReduxCore
+
 /// A queue between sagas (or between a callback source and a saga): ``put(_:)`` values in,
 /// ``take()`` them out in order, one taker per value.
 ///
@@ -20,13 +22,19 @@ public final class Channel<Element: Sendable>: Sendable {
 
   /// Sends a value to the longest-waiting taker, or buffers it.
   ///
-  /// Does nothing on a closed channel, and drops the value when the buffer's rule says so.
+  /// Does nothing on a closed channel, and drops the value when the buffer's rule says so. A
+  /// saga waiting in ``take()`` runs up to its next wait before `put` returns; called from a
+  /// saga, it runs once the calling saga reaches its own next wait.
   ///
   /// - Throws: ``ChannelError/overflow(capacity:)`` when a ``ChannelBuffer/fixed(_:)`` buffer
   ///   is full.
   public func put(_ element: Element) throws(ChannelError) {
-    let taker: Result<CheckedContinuation<Element?, any Error>?, ChannelError> = state.withLock {
-      state in
+    try put(element, origin: SagaNode.current?.currentOrigin ?? .untracked)
+  }
+
+  /// Sends a value on behalf of `origin`: a saga it resumes works for that origin.
+  func put(_ element: Element, origin: ActionOrigin) throws(ChannelError) {
+    let taker: Result<Taker<Element>?, ChannelError> = state.withLock { state in
       guard !state.isClosed else { return .success(nil) }
       if !state.takerOrder.isEmpty {
         return .success(state.takers.removeValue(forKey: state.takerOrder.removeFirst()))
@@ -38,14 +46,25 @@ public final class Channel<Element: Sendable>: Sendable {
         return .failure(error)
       }
     }
-    try taker.get()?.resume(returning: element)
+    guard let taker = try taker.get() else { return }
+    guard let node = taker.node else {
+      taker.continuation.resume(returning: element)
+      return
+    }
+    // The taking saga runs now, up to its next wait (after the caller's, from a saga).
+    node.hooks.scheduler.withDrain {
+      node.resumedByAction(origin: origin)
+      taker.continuation.resume(returning: element)
+    }
   }
 
   /// Waits for the next value and returns it.
   ///
   /// - Throws: ``ChannelError/closed`` once the channel is closed and drained (after ``END``
   ///   this ends the saga quietly), ``ChannelError/overflow(capacity:)`` if the channel was
-  ///   closed by an overflow, or `CancellationError` if the saga is cancelled while waiting.
+  ///   closed by an overflow, the error an event source failed it with
+  ///   (``ChannelEmitter/fail(_:)``), or `CancellationError` if the saga is cancelled while
+  ///   waiting.
   public func take() async throws -> Element {
     guard let element = try await takeMaybe() else { throw ChannelError.closed }
     return element
@@ -53,14 +72,36 @@ public final class Channel<Element: Sendable>: Sendable {
 
   /// Waits for the next value, or returns `nil` once the channel is closed and drained.
   ///
+  /// A saga waiting here is reported to the monitor as ``SagaEffect/takeChannel`` (its
+  /// `started` event comes once it is registered, so a test may put then).
+  ///
   /// - Throws: ``ChannelError/overflow(capacity:)`` if the channel was closed by an overflow,
-  ///   or `CancellationError` if the saga is cancelled while waiting.
+  ///   the error an event source failed it with, or `CancellationError` if the saga is
+  ///   cancelled while waiting.
   public func takeMaybe() async throws -> Element? {
     try Task.checkCancellation()
+    let node = SagaNode.current
+    let effectID = node?.effectStarted(.takeChannel)
+    do {
+      let element = try await waitForElement(node)
+      if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }
+      return element
+    } catch {
+      if let effectID {
+        node?.effectEnded(
+          effectID, .takeChannel, error is CancellationError ? .cancelled : .rejected(error))
+      }
+      throw error
+    }
+  }
+
+  private func waitForElement(_ node: SagaNode?) async throws -> Element? {
     let id = state.withLock { state in
       defer { state.nextTaker += 1 }
       return state.nextTaker
     }
+    let waited = Protected(false)
+    defer { if waited.withLock({ $0 }) { node?.resumed() } }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Element?, any Error>) in
@@ -70,7 +111,10 @@ public final class Channel<Element: Sendable>: Sendable {
             return state.failure.map { .failure($0) } ?? .success(nil)
           }
           if Task.isCancelled { return .failure(CancellationError()) }
-          state.takers[id] = continuation
+          // Waiting for a value is waiting for an action: this saga's work pauses.
+          waited.withLock { $0 = true }
+          node?.waitingForAction()
+          state.takers[id] = Taker(continuation: continuation, node: node)
           state.takerOrder.append(id)
           return nil
         }
@@ -81,7 +125,7 @@ public final class Channel<Element: Sendable>: Sendable {
         state.takerOrder.removeAll { $0 == id }
         return state.takers.removeValue(forKey: id)
       }
-      taker?.resume(throwing: CancellationError())
+      taker?.continuation.resume(throwing: CancellationError())
     }
   }
 
@@ -97,12 +141,12 @@ public final class Channel<Element: Sendable>: Sendable {
   }
 
   /// Closes the channel; `failure`, if any, is what takers get once it is drained.
-  func close(failure: ChannelError?) {
+  func close(failure: (any Error)?) {
     let closed = state.withLock { state in
       guard !state.isClosed else { return nil as ClosedWork? }
       state.isClosed = true
       state.failure = failure
-      let takers = state.takerOrder.compactMap { state.takers[$0] }
+      let takers = state.takerOrder.compactMap { state.takers[$0]?.continuation }
       state.takers = [:]
       state.takerOrder = []
       defer { state.onClose = [] }
@@ -126,9 +170,9 @@ public final class Channel<Element: Sendable>: Sendable {
 
   /// Buffers a value from a source that cannot handle errors (the store, an event source):
   /// an overflow closes the channel with the error.
-  func offer(_ element: Element) {
+  func offer(_ element: Element, origin: ActionOrigin = .untracked) {
     do {
-      try put(element)
+      try put(element, origin: origin)
     } catch {
       close(failure: error)
     }
@@ -140,12 +184,18 @@ public final class Channel<Element: Sendable>: Sendable {
   }
 }
 
+/// A saga waiting in `take`, and the saga it belongs to (for work reporting).
+private struct Taker<Element: Sendable> {
+  let continuation: CheckedContinuation<Element?, any Error>
+  let node: SagaNode?
+}
+
 private struct ChannelState<Element: Sendable> {
   var buffer: BufferQueue<Element>
-  var takers: [UInt64: CheckedContinuation<Element?, any Error>] = [:]
+  var takers: [UInt64: Taker<Element>] = [:]
   var takerOrder: [UInt64] = []
   var nextTaker: UInt64 = 0
   var isClosed = false
-  var failure: ChannelError?
+  var failure: (any Error)?
   var onClose: [@Sendable () -> Void] = []
 }

@@ -1,4 +1,5 @@
-/// What an event source uses to feed an event channel: emit values, or end the channel.
+/// What an event source uses to feed an event channel: emit values, end the channel, or fail
+/// it.
 public struct ChannelEmitter<Element: Sendable>: Sendable {
   let channel: Channel<Element>
 
@@ -11,6 +12,13 @@ public struct ChannelEmitter<Element: Sendable>: Sendable {
   /// Closes the channel (redux-saga's `emit(END)`): takers get what is buffered, then its end.
   public func close() {
     channel.close()
+  }
+
+  /// Ends the channel with an error (redux-saga's emitting an `Error`): takers get what is
+  /// buffered, then the saga taking from it gets `error` thrown by its `take`. Later emits are
+  /// ignored, and the source's unsubscribe runs once.
+  public func fail(_ error: any Error) {
+    channel.close(failure: error)
   }
 }
 

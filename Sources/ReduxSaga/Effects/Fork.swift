@@ -1,27 +1,47 @@
+import ReduxCore
+
 extension SagaContext {
-  /// Starts an attached saga and returns its handle at once.
+  /// Starts an attached saga, runs it up to its first wait, and returns its handle.
   ///
   /// Attached means, as in redux-saga: this saga finishes only after the fork has finished;
   /// cancelling this saga cancels the fork; and an error in the fork aborts this saga (the
   /// effect it is blocked on is cancelled), cancels its other forks, and becomes this saga's
   /// error. A fork started by a cancelled saga starts cancelled.
   ///
+  /// The fork runs before `fork` returns, up to its first wait, as in redux-saga: its first
+  /// `take` is registered. If it fails before that wait, this saga stops at the fork: `fork`
+  /// throws the fork's error, this saga is aborted (its next wait throws), and it fails with
+  /// that error.
+  ///
   /// - Parameters:
   ///   - name: The fork's name in saga stacks and monitor events.
   ///   - saga: The fork's body, run on a new task.
+  /// - Throws: The fork's error, when it fails before its first wait.
   @discardableResult
   public func fork<Value: Sendable>(
     _ name: String = "fork",
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
-  ) -> SagaTask<Value> {
+  ) throws -> SagaTask<Value> {
     let effectID = started(.fork(name))
-    let child = node.makeChild(name: name)
-    let task = SagaTask(node: child, task: child.launch(runtime: runtime, saga))
+    let task = fork(name, origin: node.currentOrigin, immediately: true, saga)
     if let effectID { report(effectID, .fork(name), .resolved) }
+    if task.node.isFinished, let error = node.abortError { throw error }
     return task
   }
 
-  /// Starts a detached saga and returns its handle at once.
+  /// Starts an attached saga on behalf of `origin`; `immediately` runs it up to its first wait
+  /// now (from saga code), otherwise the current drain runs it next (from an action delivery).
+  func fork<Value: Sendable>(
+    _ name: String, origin: ActionOrigin, immediately: Bool,
+    _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
+  ) -> SagaTask<Value> {
+    let child = node.makeChild(name: name)
+    child.beginWork(origin: origin)
+    return SagaTask(
+      node: child, task: child.launch(runtime: runtime, immediately: immediately, saga))
+  }
+
+  /// Starts a detached saga, runs it up to its first wait, and returns its handle.
   ///
   /// The spawned saga is independent: this saga does not wait for it, cancelling this saga does
   /// not cancel it, and its error goes to the `onError` hook instead of aborting this saga. It
@@ -32,7 +52,8 @@ extension SagaContext {
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> SagaTask<Value> {
     let effectID = started(.spawn(name))
-    let task = runtime.start(node.makeSpawn(name: name), saga)
+    let task = runtime.start(
+      node.makeSpawn(name: name), origin: node.currentOrigin, immediately: true, saga)
     if let effectID { report(effectID, .spawn(name), .resolved) }
     return task
   }
@@ -49,10 +70,52 @@ extension SagaContext {
   }
 
   /// Cancels a saga and, recursively, its attached forks. Does nothing if it has finished.
+  ///
+  /// The cancelled saga's cleanup runs first, then its forks' in the order they were forked,
+  /// each up to its next wait, after this saga's next wait.
   public func cancel<Value: Sendable>(_ task: SagaTask<Value>) {
     let effectID = started(.cancel(task.name))
     task.cancel()
     if let effectID { report(effectID, .cancel(task.name), .resolved) }
+  }
+
+  /// Cancels several sagas at once (redux-saga's `cancel([...tasks])`), in the order given.
+  ///
+  /// ```swift
+  /// saga.cancel(poller, uploader, watcher)
+  /// ```
+  public func cancel<First: Sendable, each Value: Sendable>(
+    _ first: SagaTask<First>, _ others: repeat SagaTask<each Value>
+  ) {
+    cancel(first)
+    for task in repeat each others { cancel(task) }
+  }
+
+  /// Calls a saga as a child with its own fork scope (redux-saga's `call(saga)`) and returns
+  /// its value once it and its attached forks have finished.
+  ///
+  /// Unlike a fork, the child's error, or the error of one of its forks, is thrown here, where
+  /// this saga can catch it; it does not abort this saga. Cancelling this saga cancels the
+  /// child. The child runs at once, up to its first wait.
+  ///
+  /// ```swift
+  /// let user = try await saga.call("loadUser", saga: loadUser)
+  /// ```
+  ///
+  /// - Throws: The child's error; `CancellationError` if either is cancelled.
+  public func call<Value: Sendable>(
+    _ name: String = "call", saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
+  ) async throws -> Value {
+    try await perform(.call(name)) {
+      let child = node.makeCalled(name: name)
+      child.beginWork(origin: node.currentOrigin)
+      let task = child.launch(runtime: runtime, immediately: true, saga)
+      return try await withTaskCancellationHandler {
+        try await task.value
+      } onCancel: {
+        child.cancel()
+      }
+    }
   }
 
   /// Cancels this saga: its next waiting effect throws `CancellationError`, and its forks are

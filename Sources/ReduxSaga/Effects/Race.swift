@@ -21,18 +21,17 @@ extension SagaContext {
 
   /// Races a list of branches built at run time; see `race(among:)`.
   ///
+  /// Branches start in order, each up to its first wait. The first to finish wins and the
+  /// others are withdrawn at once, before any of them can take another action or channel
+  /// message (a branch that has not started yet never runs).
+  ///
   /// - Throws: The error of the first branch to finish, if it failed.
   public func race<Value: Sendable>(
     among branches: [@Sendable () async throws -> Value]
   ) async throws -> Value {
     precondition(!branches.isEmpty, "race needs at least one branch.")
     return try await perform(.race(branches.count)) {
-      try await withThrowingTaskGroup(of: Value.self) { group in
-        for branch in branches { group.addBranch { try await branch() } }
-        defer { group.cancelAll() }
-        guard let winner = try await group.next() else { throw CancellationError() }
-        return winner
-      }
+      try await runBranches(branches, isRace: true)[0]
     }
   }
 
@@ -88,17 +87,48 @@ extension SagaContext {
     of branches: [@Sendable () async throws -> Value]
   ) async throws -> [Value] {
     try await perform(.all(branches.count)) {
-      try await withThrowingTaskGroup(of: (Int, Value).self) { group in
-        for (index, branch) in branches.enumerated() {
-          group.addBranch { (index, try await branch()) }
-        }
-        var results = [Value?](repeating: nil, count: branches.count)
-        for try await (index, value) in group { results[index] = value }
-        return results.compactMap { $0 }
-      }
+      guard !branches.isEmpty else { return [] }
+      return try await runBranches(branches, isRace: false)
     }
   }
 
+  /// Runs branches as tasks on the saga scheduler, in order. A race ends with the first branch
+  /// to finish; `all` with the first error or every value. The branches that lost are
+  /// cancelled by the branch that decided, at once, and awaited before this returns.
+  private func runBranches<Value: Sendable>(
+    _ branches: [@Sendable () async throws -> Value], isRace: Bool
+  ) async throws -> [Value] {
+    let group = BranchGroup<Value>(count: branches.count, isRace: isRace)
+    let scheduler = runtime.scheduler
+    let node = node
+    node.enterBranches(branches.count)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<[Value], any Error>) in
+        group.start(continuation)
+        for (index, branch) in branches.enumerated() {
+          let task = Task(executorPreference: scheduler) {
+            let result: Result<Value, any Error>
+            if Task.isCancelled {
+              result = .failure(CancellationError())
+            } else {
+              do {
+                result = .success(try await branch())
+              } catch {
+                result = .failure(error)
+              }
+            }
+            let isLast = group.finish(index, result)
+            node.branchEnded(isLast: isLast)
+            group.resumeIfDone()
+          }
+          group.add(task)
+        }
+      }
+    } onCancel: {
+      group.cancelAll()
+    }
+  }
   /// Runs two branches of different types concurrently and returns both results; fails fast.
   public func all<A: Sendable, B: Sendable>(
     _ first: @escaping @Sendable () async throws -> A,
@@ -147,16 +177,88 @@ private enum Either3<A: Sendable, B: Sendable, C: Sendable>: Sendable {
   }
 }
 
-extension ThrowingTaskGroup where Failure == any Error {
-  /// Adds a branch that runs synchronously up to its first suspension where the platform
-  /// allows, so a branch's `take` is registered before `race` or `all` starts waiting.
-  fileprivate mutating func addBranch(
-    _ operation: sending @escaping @isolated(any) () async throws -> ChildTaskResult
-  ) {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      addImmediateTask(operation: operation)
-    } else {
-      addTask(operation: operation)
+/// The branches of one race or all: their tasks, results, and the waiting saga.
+private final class BranchGroup<Value: Sendable>: Sendable {
+  private struct GroupState {
+    var tasks: [Task<Void, Never>] = []
+    var results: [Value?]
+    var decided: (any Error)?
+    var isDecided = false
+    var winner: Value?
+    var remaining: Int
+    var continuation: CheckedContinuation<[Value], any Error>?
+    var isCancelled = false
+  }
+
+  private let isRace: Bool
+  private let state: Protected<GroupState>
+
+  init(count: Int, isRace: Bool) {
+    self.isRace = isRace
+    state = Protected(GroupState(results: Array(repeating: nil, count: count), remaining: count))
+  }
+
+  func start(_ continuation: CheckedContinuation<[Value], any Error>) {
+    state.withLock { $0.continuation = continuation }
+  }
+
+  /// Keeps a branch's task; cancels it at once if the group is already decided.
+  func add(_ task: Task<Void, Never>) {
+    let cancelNow = state.withLock { state in
+      state.tasks.append(task)
+      return state.isDecided || state.isCancelled
     }
+    if cancelNow { task.cancel() }
+  }
+
+  /// Records a branch's end; the branch that decides cancels the others now. Returns whether it
+  /// was the last branch to end.
+  func finish(_ index: Int, _ result: Result<Value, any Error>) -> Bool {
+    let (losers, isLast): ([Task<Void, Never>], Bool) = state.withLock { state in
+      state.remaining -= 1
+      var losers: [Task<Void, Never>] = []
+      if !state.isDecided {
+        switch result {
+        case .success(let value) where isRace:
+          state.isDecided = true
+          state.winner = value
+        case .success(let value):
+          state.results[index] = value
+        case .failure(let error):
+          state.isDecided = true
+          state.decided = error
+        }
+        if state.isDecided {
+          losers = state.tasks.enumerated().filter { $0.offset != index }.map(\.element)
+        }
+      }
+      return (losers, state.remaining == 0)
+    }
+    for loser in losers { loser.cancel() }
+    return isLast
+  }
+
+  /// Resumes the waiting saga once every branch has ended.
+  func resumeIfDone() {
+    let outcome: Result<[Value], any Error>?
+    let continuation: CheckedContinuation<[Value], any Error>?
+    (outcome, continuation) = state.withLock { state in
+      guard state.remaining == 0, let continuation = state.continuation else { return (nil, nil) }
+      state.continuation = nil
+      if let error = state.decided { return (.failure(error), continuation) }
+      if let winner = state.winner { return (.success([winner]), continuation) }
+      if state.isCancelled && isRace { return (.failure(CancellationError()), continuation) }
+      return (.success(state.results.compactMap { $0 }), continuation)
+    }
+    if let outcome, let continuation { continuation.resume(with: outcome) }
+  }
+
+  /// Cancels every branch (the saga awaiting them was cancelled).
+  func cancelAll() {
+    let tasks = state.withLock { state in
+      state.isCancelled = true
+      return state.tasks
+    }
+    for task in tasks { task.cancel() }
   }
 }

@@ -3,14 +3,18 @@ import ReduxCore
 extension SagaContext {
   /// Waits for the next action of type `A` that the store reduces, and returns it.
   ///
-  /// The saga is registered from the moment `take` is called until the action arrives; an
-  /// action reduced while the saga is busy elsewhere (between two takes) is not seen, exactly
-  /// as in redux-saga. Use ``actionChannel(_:buffer:)`` to queue actions instead.
+  /// The saga is registered from the moment `take` is called until the action arrives. A saga
+  /// resumed by an action runs inside that action's dispatch up to its next wait, so a
+  /// `while true { take; put }` loop sees every action, even dispatched back to back. An action
+  /// reduced while the saga waits on something else (a `call`, a `delay`) is not seen, as in
+  /// redux-saga; use ``actionChannel(_:buffer:)`` to queue actions instead.
   ///
   /// - Throws: `CancellationError` if the saga is cancelled while waiting;
   ///   ``ChannelError/closed`` after ``END``, which ends the saga quietly unless caught.
   public func take<A: Action>(_ type: A.Type) async throws -> A {
-    guard let action = try await awaitAction(.take(String(describing: A.self)), { $0.as(A.self) })
+    guard
+      let action = try await awaitAction(
+        .take(String(describing: A.self)), { $0.as(A.self) != nil })?.as(A.self)
     else { throw ChannelError.closed }
     return action
   }
@@ -18,15 +22,18 @@ extension SagaContext {
   /// Waits for the next action that satisfies `predicate`, and returns it.
   ///
   /// `predicate` runs on the thread that dispatches, under the runtime's lock: keep it pure
-  /// and fast, and do not dispatch from it.
+  /// and fast, and do not dispatch from it. `description` names the take in monitor events
+  /// (``SagaEffect/take(_:)``), so a test can wait until the saga is blocked on this one:
+  ///
+  /// ```swift
+  /// let ping = try await saga.take("even ping") { ($0 as? Ping)?.id.isMultiple(of: 2) == true }
+  /// ```
   ///
   /// - Throws: `CancellationError` when cancelled; ``ChannelError/closed`` after ``END``.
   public func take(
-    where predicate: @escaping @Sendable (any Action) -> Bool
+    _ description: String = "where", where predicate: @escaping @Sendable (any Action) -> Bool
   ) async throws -> any Action {
-    let action = try await awaitAction(.take("where")) { action in
-      predicate(action) ? action : nil
-    }
+    let action = try await awaitAction(.take(description), predicate)
     guard let action else { throw ChannelError.closed }
     return action
   }
@@ -35,68 +42,35 @@ extension SagaContext {
   ///
   /// Unlike ``take(_:)`` it lets the saga go on after END, for instance to clean up.
   public func takeMaybe<A: Action>(_ type: A.Type) async throws -> A? {
-    try await awaitAction(.takeMaybe(String(describing: A.self))) { $0.as(A.self) }
+    try await awaitAction(.takeMaybe(String(describing: A.self))) { $0.as(A.self) != nil }?.as(
+      A.self)
   }
 
-  /// Registers a one-shot watcher and waits for its match; `nil` after END.
+  /// Registers a one-shot watcher and waits for an action that `matches`; `nil` after END.
   ///
   /// `effect` is only evaluated when a monitor is installed: describing the action type costs
-  /// more than the rest of a take.
-  func awaitAction<Value: Sendable>(
+  /// more than the rest of a take. Not generic, so a take costs no generic metadata lookups.
+  func awaitAction(
     _ effect: @autoclosure () -> SagaEffect,
-    _ match: @escaping @Sendable (any Action) -> Value?
-  ) async throws -> Value? {
+    _ matches: @escaping @Sendable (any Action) -> Bool
+  ) async throws -> (any Action)? {
     try checkCancellation()
-    let hub = runtime.hub
-    let id = hub.makeID()
-    let waiting = Protected<CheckedContinuation<Value?, any Error>?>(nil)
-    var effectID: UInt64?
-    do {
-      let value = try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation {
-          (continuation: CheckedContinuation<Value?, any Error>) in
-          waiting.withLock { $0 = continuation }
-          let watcher = Watcher(
-            id: id, isOneShot: true,
-            offer: { action in
-              guard let value = match(action) else { return nil }
-              return { continuation.resume(returning: value) }
-            },
-            end: { continuation.resume(returning: nil) })
-          guard hub.add(watcher) else {
-            continuation.resume(returning: nil)
-            return
-          }
-          if Task.isCancelled, hub.remove(id) {
-            continuation.resume(throwing: CancellationError())
-            return
-          }
-          // Reported after registering, so an observer may dispatch the awaited action now.
-          effectID = started(effect())
-        }
-      } onCancel: {
-        if hub.remove(id) { waiting.withLock { $0 }?.resume(throwing: CancellationError()) }
-      }
-      if let effectID { report(effectID, effect(), .resolved) }
-      return value
-    } catch {
-      if let effectID {
-        report(effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
-      }
-      throw error
-    }
+    return try await node.awaitAction(hub: runtime.hub, effect(), matches)
   }
 
-  /// Registers a persistent watcher that calls `onAction` for each match (on the dispatching
-  /// thread), and waits until END (returns) or cancellation (throws).
+  /// Registers a persistent watcher that calls `onAction` for each match (on the thread that
+  /// delivers the action, with its origin), and waits until END (returns) or cancellation
+  /// (throws).
   func watch<Value: Sendable>(
     _ match: @escaping @Sendable (any Action) -> Value?,
-    _ onAction: @escaping @Sendable (Value) -> Void
+    _ onAction: @escaping @Sendable (Value, ActionOrigin) -> Void
   ) async throws {
     try checkCancellation()
     let hub = runtime.hub
     let id = hub.makeID()
     let waiting = Protected<CheckedContinuation<Void, any Error>?>(nil)
+    node.waitingForAction()
+    defer { node.resumed() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
@@ -105,19 +79,70 @@ extension SagaContext {
           id: id, isOneShot: false,
           offer: { action in
             guard let value = match(action) else { return nil }
-            return { onAction(value) }
+            return { origin in onAction(value, origin) }
           },
           end: { continuation.resume() })
         guard hub.add(watcher) else {
           continuation.resume()
           return
         }
-        if Task.isCancelled, hub.remove(id) {
+        if Task.isCancelled, hub.remove(id) != nil {
           continuation.resume(throwing: CancellationError())
         }
       }
     } onCancel: {
-      if hub.remove(id) { waiting.withLock { $0 }?.resume(throwing: CancellationError()) }
+      if hub.remove(id) != nil { waiting.withLock { $0 }?.resume(throwing: CancellationError()) }
+    }
+  }
+}
+
+extension SagaNode {
+  /// The body of every take: registers a one-shot watcher, pauses this saga's work while it
+  /// waits, and reports the effect to the monitor once registered.
+  func awaitAction(
+    hub: ActionHub, _ effect: @autoclosure () -> SagaEffect,
+    _ matches: @escaping @Sendable (any Action) -> Bool
+  ) async throws -> (any Action)? {
+    let id = hub.makeID()
+    var effectID: UInt64?
+    waitingForAction()
+    defer { resumed() }
+    do {
+      let value = try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation {
+          (continuation: CheckedContinuation<(any Action)?, any Error>) in
+          let watcher = Watcher(
+            id: id, isOneShot: true,
+            offer: { action in
+              guard matches(action) else { return nil }
+              return { origin in
+                self.resumedByAction(origin: origin)
+                continuation.resume(returning: action)
+              }
+            },
+            end: { continuation.resume(returning: nil) },
+            cancel: { continuation.resume(throwing: CancellationError()) })
+          guard hub.add(watcher) else {
+            continuation.resume(returning: nil)
+            return
+          }
+          if Task.isCancelled, let watcher = hub.remove(id) {
+            watcher.cancel()
+            return
+          }
+          // Reported after registering, so an observer may dispatch the awaited action now.
+          effectID = effectStarted(effect())
+        }
+      } onCancel: {
+        hub.remove(id)?.cancel()
+      }
+      if let effectID { effectEnded(effectID, effect(), .resolved) }
+      return value
+    } catch {
+      if let effectID {
+        effectEnded(effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
+      }
+      throw error
     }
   }
 }

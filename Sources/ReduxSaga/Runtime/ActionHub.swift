@@ -5,26 +5,31 @@ import ReduxCore
 // A watcher is either one-shot (a `take`: removed when it matches) or persistent (an action
 // channel or a helper such as `takeEvery`: it sees every match until removed). Matching runs
 // under the lock and must be cheap and pure; what a match does (resume a task, fork a worker)
-// runs after the lock is released, in registration order. With nobody waiting, `emit` takes the
-// lock once and allocates nothing.
+// runs after the lock is released, in registration order, with the origin of the action being
+// processed, while the caller drains the saga scheduler. With nobody waiting, `deliveries`
+// takes the lock once and allocates nothing.
 
 final class Watcher: Sendable {
   let id: UInt64
   let isOneShot: Bool
   /// Returns the work to do for a matching action, or `nil` if the action does not match.
-  let offer: @Sendable (any Action) -> (@Sendable () -> Void)?
+  let offer: @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?
   /// Called once when END is dispatched while the watcher is registered.
   let end: @Sendable () -> Void
+  /// Called by the owner that removed the watcher because its task was cancelled.
+  let cancel: @Sendable () -> Void
 
   init(
     id: UInt64, isOneShot: Bool,
-    offer: @escaping @Sendable (any Action) -> (@Sendable () -> Void)?,
-    end: @escaping @Sendable () -> Void
+    offer: @escaping @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
+    end: @escaping @Sendable () -> Void,
+    cancel: @escaping @Sendable () -> Void = {}
   ) {
     self.id = id
     self.isOneShot = isOneShot
     self.offer = offer
     self.end = end
+    self.cancel = cancel
   }
 }
 
@@ -73,54 +78,67 @@ final class ActionHub: Sendable {
     return true
   }
 
-  /// Removes a watcher; returns whether it was still registered (so its owner resumes it).
+  /// Removes a watcher; returns it if it was still registered (so its owner resumes it).
   @discardableResult
-  func remove(_ id: UInt64) -> Bool {
+  func remove(_ id: UInt64) -> Watcher? {
     state.withLock { state in
-      guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return false }
-      state.watchers.remove(at: index)
-      return true
+      guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+      return state.watchers.remove(at: index)
     }
   }
 
-  /// Delivers an action the store has reduced; END ends every watcher.
-  func emit(_ action: any Action) {
+  /// What delivering an action the store has reduced does, or `nil` when nobody waits for it:
+  /// the watchers it matches (a one-shot watcher is removed now), to run with the action's
+  /// origin. END ends every watcher.
+  func deliveries(of action: any Action) -> (@Sendable (ActionOrigin) -> Void)? {
     if action.as(END.self) != nil {
-      endAll()
-      return
+      return endAll()
     }
-    let work: [@Sendable () -> Void]? = state.withLock { state in
-      guard !state.watchers.isEmpty else { return nil }
-      var work: [@Sendable () -> Void] = []
-      var index = 0
-      while index < state.watchers.count {
-        let watcher = state.watchers[index]
-        if let job = watcher.offer(action) {
-          work.append(job)
-          if watcher.isOneShot {
-            state.watchers.remove(at: index)
-            continue
+    // One match (the common case) allocates no array; one-shot watchers that matched are
+    // removed in one pass, not one `remove(at:)` each.
+    let (first, more): ((@Sendable (ActionOrigin) -> Void)?, [@Sendable (ActionOrigin) -> Void]) =
+      state.withLock { state in
+        guard !state.watchers.isEmpty else { return (nil, []) }
+        var first: (@Sendable (ActionOrigin) -> Void)?
+        var more: [@Sendable (ActionOrigin) -> Void] = []
+        // The watchers that stay, built only once a one-shot watcher has matched.
+        var kept: [Watcher]?
+        for (index, watcher) in state.watchers.enumerated() {
+          if let job = watcher.offer(action) {
+            if first == nil { first = job } else { more.append(job) }
+            if watcher.isOneShot {
+              if kept == nil { kept = Array(state.watchers[..<index]) }
+              continue
+            }
           }
+          kept?.append(watcher)
         }
-        index += 1
+        if let kept { state.watchers = kept }
+        return (first, more)
       }
-      return work
+    guard let first else { return nil }
+    if more.isEmpty { return first }
+    return { origin in
+      first(origin)
+      for job in more { job(origin) }
     }
-    guard let work else { return }
-    for job in work { job() }
   }
 
-  private func endAll() {
+  private func endAll() -> (@Sendable (ActionOrigin) -> Void)? {
     let (watchers, waiters) = state.withLock { state in
+      let wasEnded = state.isEnded
       state.isEnded = true
       defer {
         state.watchers = []
         state.registrationWaiters = [:]
       }
-      return (state.watchers, Array(state.registrationWaiters.values))
+      return wasEnded ? ([], []) : (state.watchers, Array(state.registrationWaiters.values))
     }
-    for watcher in watchers { watcher.end() }
-    for waiter in waiters { waiter.continuation.resume(returning: false) }
+    guard !watchers.isEmpty || !waiters.isEmpty else { return nil }
+    return { _ in
+      for watcher in watchers { watcher.end() }
+      for waiter in waiters { waiter.continuation.resume(returning: false) }
+    }
   }
 
   /// Waits until a registered watcher would take `action`; returns `false` after END or when

@@ -1,12 +1,24 @@
+import ReduxCore
+
 // One running saga in the task tree: a root, a fork or a spawn.
 //
 // Swift tasks do not propagate cancellation between unstructured tasks, nor let a child's
 // error interrupt its parent, so the tree keeps redux-saga's rules itself:
 // - a node finishes only after its attached children (`waitForChildren`);
-// - `cancel()` cancels the node's Swift task and, recursively, its children;
+// - `cancel()` cancels the node's own Swift task first, then its children in the order they
+//   were forked, recursively; all saga tasks run on one serial executor, so their cleanup runs
+//   in that order;
 // - a child that fails aborts its parent: the parent remembers the error, its task and its
-//   other children are cancelled, and the parent then fails with the child's error;
-// - a failing node without a parent (a root or a spawn) reports to the runtime's `onError`.
+//   other children are cancelled, and the parent then fails with the child's error; an error a
+//   child throws while it is being cancelled fails its parent too;
+// - a body that throws cancels the node's children before the node fails;
+// - a node that was cancelled ends cancelled, even if its body returned;
+// - a failing node without a parent (a root or a spawn) reports to the runtime's error hook.
+//
+// Work reporting: a node holds a `WorkHandle` while it runs on behalf of a `send` (resumed by
+// an action of that origin, or forked by a saga that was). `activeSlots` counts the node's
+// pieces of code that are not waiting for an action (its body, or its race/all branches); when
+// it drops to zero the handle ends.
 
 /// How a node's work ended, as seen by its parent.
 enum NodeOutcome: Sendable {
@@ -15,43 +27,116 @@ enum NodeOutcome: Sendable {
   case failed(any Error, stack: [String])
 }
 
+/// Begins work on the store the runtime is attached to; the description is built only when
+/// the work is tracked.
+typealias WorkStarter =
+  @Sendable (_ origin: ActionOrigin, _ description: () -> String) ->
+  WorkHandle?
+
+/// What every node of one runtime shares.
+final class NodeHooks: Sendable {
+  let scheduler: SagaScheduler
+  let report: @Sendable (_ error: any Error, _ stack: [String]) -> Void
+  // In a struct: a closure stored directly as a generic lock's value would be re-wrapped in a
+  // reabstraction thunk on every access.
+  private struct Starter {
+    let start: WorkStarter
+  }
+  private let workStarter = Protected<Starter?>(nil)
+  let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
+  let nextEffectID: @Sendable () -> UInt64
+
+  init(
+    scheduler: SagaScheduler,
+    report: @escaping @Sendable (_ error: any Error, _ stack: [String]) -> Void,
+    monitor: (@Sendable (SagaMonitorEvent) -> Void)?,
+    nextEffectID: @escaping @Sendable () -> UInt64
+  ) {
+    self.scheduler = scheduler
+    self.report = report
+    self.monitor = monitor
+    self.nextEffectID = nextEffectID
+  }
+
+  /// Connects work reporting to the store (once, when the middleware is attached).
+  func startWork(with starter: @escaping WorkStarter) {
+    workStarter.withLock { $0 = Starter(start: starter) }
+  }
+
+  func beginWork(_ origin: ActionOrigin, _ description: () -> String) -> WorkHandle? {
+    workStarter.withLock { $0 }?.start(origin, description)
+  }
+}
+
 final class SagaNode: Sendable {
+  /// The saga whose task (or race/all branch) is running the current code.
+  @TaskLocal static var current: SagaNode?
+
   let name: String
   /// The names from the root to this saga; a spawned saga starts with its spawner's names.
   let stack: [String]
   let parent: SagaNode?
-  private let report: @Sendable (_ error: any Error, _ stack: [String]) -> Void
+  let hooks: NodeHooks
   private let state = Protected(NodeState())
 
   private struct NodeState {
     var cancelTask: (@Sendable () -> Void)?
-    var children: [ObjectIdentifier: SagaNode] = [:]
+    var children: [ObjectIdentifier: (order: UInt64, node: SagaNode)] = [:]
+    var nextChild: UInt64 = 0
     var isCancelled = false
     var isFinished = false
     var abort: (error: any Error, stack: [String])?
+    var isAbortedByFork = false
     var childrenDrained: CheckedContinuation<Void, Never>?
     var finishWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
     var nextWaiter: UInt64 = 0
     var cleanups: [@Sendable () -> Void] = []
+    var work: WorkHandle?
+    var activeSlots = 1
   }
 
+  /// Whether a failure without a parent goes to the error hook (not for a called saga, whose
+  /// caller gets the error).
+  let reportsErrors: Bool
+
   init(
-    name: String, stack: [String], parent: SagaNode?,
-    report: @escaping @Sendable (_ error: any Error, _ stack: [String]) -> Void
+    name: String, stack: [String], parent: SagaNode?, hooks: NodeHooks, reportsErrors: Bool = true
   ) {
     self.name = name
     self.stack = stack
     self.parent = parent
-    self.report = report
+    self.hooks = hooks
+    self.reportsErrors = reportsErrors
+  }
+
+  /// Creates a node for a saga called as a child: detached from this node's error rules (its
+  /// error is thrown to the caller), its own fork scope.
+  func makeCalled(name: String) -> SagaNode {
+    SagaNode(name: name, stack: stack + [name], parent: nil, hooks: hooks, reportsErrors: false)
+  }
+
+  // MARK: Monitoring
+
+  /// Reports that an effect of this saga started; returns its id, or `nil` without a monitor.
+  func effectStarted(_ effect: @autoclosure () -> SagaEffect) -> UInt64? {
+    guard let monitor = hooks.monitor else { return nil }
+    let id = hooks.nextEffectID()
+    monitor(SagaMonitorEvent(effectID: id, sagaStack: stack, effect: effect(), phase: .started))
+    return id
+  }
+
+  func effectEnded(_ id: UInt64, _ effect: SagaEffect, _ phase: SagaMonitorEvent.Phase) {
+    hooks.monitor?(SagaMonitorEvent(effectID: id, sagaStack: stack, effect: effect, phase: phase))
   }
 
   /// Creates a child attached to this node; it starts cancelled if this node is cancelled,
   /// aborted or finished.
   func makeChild(name: String) -> SagaNode {
-    let child = SagaNode(name: name, stack: stack + [name], parent: self, report: report)
+    let child = SagaNode(name: name, stack: stack + [name], parent: self, hooks: hooks)
     let isLive = state.withLock { state in
       guard !state.isFinished else { return false }
-      state.children[ObjectIdentifier(child)] = child
+      state.children[ObjectIdentifier(child)] = (state.nextChild, child)
+      state.nextChild += 1
       return !state.isCancelled && state.abort == nil
     }
     if !isLive { child.cancel() }
@@ -60,51 +145,142 @@ final class SagaNode: Sendable {
 
   /// Creates a detached node that reports its own errors.
   func makeSpawn(name: String) -> SagaNode {
-    SagaNode(name: name, stack: stack + [name], parent: nil, report: report)
+    SagaNode(name: name, stack: stack + [name], parent: nil, hooks: hooks)
   }
 
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
   var isFinished: Bool { state.withLock { $0.isFinished } }
   var isAborted: Bool { state.withLock { $0.abort != nil } }
+  /// Whether an attached fork's error ended this saga.
+  var isAbortedByFork: Bool { state.withLock { $0.isAbortedByFork } }
+  var abortError: (any Error)? { state.withLock { $0.abort?.error } }
   /// Whether the saga must stop: cancelled or aborted (its Swift task may not know yet while it
   /// still runs the synchronous start of its body).
   var shouldStop: Bool { state.withLock { $0.isCancelled || $0.abort != nil } }
 
-  /// Starts `body` in a new Swift task that follows the tree's rules.
+  // MARK: Work reporting
+
+  /// The `send` this saga's current work descends from.
+  var currentOrigin: ActionOrigin { state.withLock { $0.work?.origin } ?? .untracked }
+
+  /// Begins this node's work on behalf of `origin` (at its start).
+  func beginWork(origin: ActionOrigin) {
+    guard let handle = hooks.beginWork(origin, { "saga \(stack.joined(separator: " > "))" })
+    else { return }
+    let previous = state.withLock { state in
+      defer { state.work = handle }
+      return state.work
+    }
+    previous?.end()
+  }
+
+  /// One piece of this saga's code now waits for an action (a take, a channel take).
+  func waitingForAction() {
+    pieceStopped()
+  }
+
+  /// One piece of this saga's code stopped working; the work ends when none is left.
+  private func pieceStopped() {
+    let ended: WorkHandle? = state.withLock { state in
+      state.activeSlots -= 1
+      guard state.activeSlots <= 0 else { return nil }
+      defer { state.work = nil }
+      return state.work
+    }
+    ended?.end()
+  }
+
+  /// An action (or a value put by work of `origin`) resumes a piece of this saga's code; called
+  /// on the thread that delivers it, before the saga resumes.
+  func resumedByAction(origin: ActionOrigin) {
+    guard state.withLock({ $0.work == nil }) else { return }
+    beginWork(origin: origin)
+  }
+
+  /// The piece of code that waited for an action runs again (however it was resumed).
+  func resumed() {
+    state.withLock { $0.activeSlots += 1 }
+  }
+
+  /// The saga's code splits into `count` race or all branches, each a piece of its own.
+  func enterBranches(_ count: Int) {
+    state.withLock { $0.activeSlots += count - 1 }
+  }
+
+  /// A branch ended; the last one hands its piece back to the code that awaits the branches.
+  func branchEnded(isLast: Bool) {
+    if !isLast { pieceStopped() }
+  }
+
+  // MARK: Running
+
+  /// Starts `body` in a new Swift task on the saga scheduler, following the tree's rules.
+  /// `immediately`: run it up to its first wait before returning, when called while draining.
   func launch<State: Sendable, Value: Sendable>(
-    runtime: SagaRuntime<State>,
+    runtime: SagaRuntime<State>, immediately: Bool,
     _ body: sending @escaping (SagaContext<State>) async throws -> Value
   ) -> Task<Value, any Error> {
-    let task = startTask { [self] () async throws -> Value in
+    let scheduler = runtime.scheduler
+    let operation = { [self] () async throws -> Value in
       let context = SagaContext(runtime: runtime, node: self)
       let outcome: Result<Value, any Error>
       do {
-        outcome = .success(try await body(context))
+        outcome = .success(try await SagaNode.$current.withValue(self) { try await body(context) })
       } catch {
         outcome = .failure(error)
+      }
+      if case .failure(let error) = outcome, !Self.isEnd(error) {
+        // The body failed (or was cancelled): its forks stop before it ends, as in redux-saga.
+        bodyFailed(error)
       }
       await waitForChildren()
       return try finish(outcome)
     }
+    let captured = immediately && scheduler.captureNextJob()
+    let claimed = immediately && !captured && scheduler.beginDrain()
+    let task = Task(executorPreference: scheduler, operation: operation)
+    if captured { scheduler.runCapturedJob() }
+    if claimed { scheduler.endDrain() }
     let cancelNow = state.withLock { state in
       if !state.isFinished { state.cancelTask = { task.cancel() } }
-      return state.isCancelled || state.abort != nil
+      return !state.isFinished && (state.isCancelled || state.abort != nil)
     }
     if cancelNow { task.cancel() }
     return task
   }
 
-  /// Cancels this saga, the effect it is blocked on, and its attached forks, recursively.
+  private static func isEnd(_ error: any Error) -> Bool {
+    (error as? ChannelError) == .closed
+  }
+
+  /// Cancels this saga, the effect it is blocked on, and its attached forks, recursively: its
+  /// own task first, then its forks in the order they were forked.
   func cancel() {
     let work: (cancelTask: (@Sendable () -> Void)?, children: [SagaNode])? = state.withLock {
       state in
       guard !state.isFinished, !state.isCancelled else { return nil }
       state.isCancelled = true
-      return (state.cancelTask, Array(state.children.values))
+      return (state.cancelTask, Self.ordered(state.children))
     }
     guard let work else { return }
     work.cancelTask?()
     for child in work.children { child.cancel() }
+  }
+
+  /// Cancels the children of a body that threw; its error (unless a cancellation) wins over
+  /// any error their cleanup throws.
+  private func bodyFailed(_ error: any Error) {
+    let children = state.withLock { state in
+      if state.abort == nil, !(error is CancellationError) { state.abort = (error, stack) }
+      return Self.ordered(state.children)
+    }
+    for child in children { child.cancel() }
+  }
+
+  private static func ordered(_ children: [ObjectIdentifier: (order: UInt64, node: SagaNode)])
+    -> [SagaNode]
+  {
+    children.values.sorted { $0.order < $1.order }.map(\.node)
   }
 
   /// Runs `cleanup` when this node finishes, or now if it already has.
@@ -161,10 +337,14 @@ final class SagaNode: Sendable {
     var cancelTask: (@Sendable () -> Void)?
     let drained: CheckedContinuation<Void, Never>? = state.withLock { state in
       state.children.removeValue(forKey: ObjectIdentifier(child))
-      if case .failed(let error, let stack) = outcome, state.abort == nil, !state.isCancelled {
+      if case .failed(let error, let stack) = outcome, state.abort == nil {
+        // Also while cancelled: an error thrown by a fork's cleanup is not lost.
         state.abort = (error, stack)
-        toCancel = Array(state.children.values)
-        cancelTask = state.cancelTask
+        state.isAbortedByFork = true
+        if !state.isCancelled {
+          toCancel = Self.ordered(state.children)
+          cancelTask = state.cancelTask
+        }
       }
       guard state.children.isEmpty, let drained = state.childrenDrained else { return nil }
       state.childrenDrained = nil
@@ -178,14 +358,18 @@ final class SagaNode: Sendable {
   /// Records the end of this node, tells its parent or the error hook, and returns the value
   /// the Swift task ends with.
   private func finish<Value>(_ outcome: Result<Value, any Error>) throws -> Value {
-    let (abort, isCancelled, cleanups, waiters) = state.withLock { state in
+    let (abort, isCancelled, cleanups, waiters, work) = state.withLock { state in
       state.isFinished = true
       state.cancelTask = nil
       defer {
         state.cleanups = []
         state.finishWaiters = [:]
+        state.work = nil
       }
-      return (state.abort, state.isCancelled, state.cleanups, Array(state.finishWaiters.values))
+      return (
+        state.abort, state.isCancelled, state.cleanups, Array(state.finishWaiters.values),
+        state.work
+      )
     }
     for cleanup in cleanups { cleanup() }
 
@@ -195,45 +379,43 @@ final class SagaNode: Sendable {
       result = .failure(abort.error)
       nodeOutcome = .failed(abort.error, stack: abort.stack)
     } else {
-      result = outcome
       switch outcome {
+      case .success where isCancelled:
+        // A saga that cancelled itself and returned still ends cancelled.
+        result = .failure(CancellationError())
+        nodeOutcome = .cancelled
       case .success:
+        result = outcome
         nodeOutcome = .succeeded
-      case .failure(let error as ChannelError) where error == .closed:
-        // Taking after END ends a saga quietly, as in redux-saga.
-        nodeOutcome = .succeeded
-      case .failure(let error) where isCancelled || error is CancellationError:
+      case .failure(let error) where Self.isEnd(error):
+        // Taking after END ends a saga quietly, as in redux-saga (cancelled if it was).
+        result = outcome
+        nodeOutcome = isCancelled ? .cancelled : .succeeded
+      case .failure(let error) where error is CancellationError:
+        result = outcome
         nodeOutcome = .cancelled
       case .failure(let error):
+        // Also when cancelled: an error thrown by cleanup code is a failure.
+        result = outcome
         nodeOutcome = .failed(error, stack: stack)
       }
     }
     if let parent {
       parent.childFinished(self, nodeOutcome)
-    } else if case .failed(let error, let stack) = nodeOutcome {
-      report(error, stack)
+    } else if reportsErrors, case .failed(let error, let stack) = nodeOutcome {
+      hooks.report(error, stack)
     }
+    work?.end()
     for waiter in waiters { waiter.resume() }
-    if case .failure(let error as ChannelError) = result, error == .closed,
-      case .succeeded = nodeOutcome,
+    if case .failure(let error) = result, Self.isEnd(error), case .succeeded = nodeOutcome,
       let done = () as? Value
     {
       // A `Void` saga ended by END simply returns.
       return done
     }
+    if case .failure(let error) = result, Self.isEnd(error), case .cancelled = nodeOutcome {
+      throw CancellationError()
+    }
     return try result.get()
-  }
-}
-
-/// Starts a task that runs synchronously on the calling thread until its first suspension,
-/// where the platform allows: so a saga's first `take` is registered before `run` or `fork`
-/// returns, as in redux-saga. Older Apple platforms start it on the global executor instead.
-private func startTask<Value: Sendable>(
-  _ operation: sending @escaping () async throws -> Value
-) -> Task<Value, any Error> {
-  if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-    return Task.immediate(operation: operation)
-  } else {
-    return Task(operation: operation)
   }
 }

@@ -1,14 +1,18 @@
+import Logging
 import ReduxCore
 
 /// What every saga of one ``SagaMiddleware`` shares: the store connection, the action hub, the
-/// clock and the hooks. Running sagas hold it; it never holds the store or the middleware.
+/// scheduler, the clock and the hooks. Running sagas hold it; it never holds the store or the
+/// middleware.
 final class SagaRuntime<State: Sendable>: Sendable {
   let hub = ActionHub()
+  let scheduler = SagaScheduler()
   let clock: any Clock<Duration>
   let onError: @Sendable (SagaError) -> Void
   let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
   let stubs: Protected<[String: CallStub]> = Protected([:])
-  private let connection = Protected<MiddlewareContext<State>?>(nil)
+  let hooks: NodeHooks
+  private let connection: Protected<MiddlewareContext<State>?>
   private let roots = Protected(Roots())
   private let effectIDs = Protected<UInt64>(0)
 
@@ -19,12 +23,30 @@ final class SagaRuntime<State: Sendable>: Sendable {
 
   init(
     clock: any Clock<Duration>,
-    onError: @escaping @Sendable (SagaError) -> Void,
+    onError: (@Sendable (SagaError) -> Void)?,
+    logger: Logger,
     monitor: (@Sendable (SagaMonitorEvent) -> Void)?
   ) {
     self.clock = clock
+    let onError =
+      onError ?? { report in
+        logger.error("A saga failed: \(report)", metadata: ["sagaStack": "\(report.sagaStack)"])
+      }
     self.onError = onError
     self.monitor = monitor
+    let connection = Protected<MiddlewareContext<State>?>(nil)
+    self.connection = connection
+    let effectIDs = effectIDs
+    hooks = NodeHooks(
+      scheduler: scheduler,
+      report: { error, stack in onError(SagaError(error: error, sagaStack: stack)) },
+      monitor: monitor,
+      nextEffectID: {
+        effectIDs.withLock { id in
+          defer { id += 1 }
+          return id
+        }
+      })
   }
 
   /// Connects the runtime to its store; a runtime serves one store.
@@ -36,6 +58,16 @@ final class SagaRuntime<State: Sendable>: Sendable {
     precondition(
       !wasAttached,
       "A SagaMiddleware serves one store: create one SagaMiddleware per Store.")
+    hooks.startWork { origin, description in context.beginWork(origin: origin, description()) }
+    // Unowned: the scheduler keeps this closure, so it never outlives the scheduler.
+    scheduler.deliverPuts { [unowned scheduler] put in
+      context.dispatch(
+        put.action, origin: put.origin,
+        onProcessed: {
+          // The putting saga goes on inside this dispatch, up to its next wait.
+          scheduler.withDrain { put.resume() }
+        })
+    }
   }
 
   var context: MiddlewareContext<State> {
@@ -48,7 +80,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
 
   /// Starts a root (or spawned) node, which reports its own errors.
   func start<Value: Sendable>(
-    _ node: SagaNode, _ body: sending @escaping (SagaContext<State>) async throws -> Value
+    _ node: SagaNode, origin: ActionOrigin, immediately: Bool = false,
+    _ body: sending @escaping (SagaContext<State>) async throws -> Value
   ) -> SagaTask<Value> {
     let isShutDown = roots.withLock { roots in
       if !roots.isShutDown { roots.nodes[ObjectIdentifier(node)] = node }
@@ -58,13 +91,12 @@ final class SagaRuntime<State: Sendable>: Sendable {
     node.onFinish { [roots] in
       _ = roots.withLock { $0.nodes.removeValue(forKey: ObjectIdentifier(node)) }
     }
-    return SagaTask(node: node, task: node.launch(runtime: self, body))
+    node.beginWork(origin: origin)
+    return SagaTask(node: node, task: node.launch(runtime: self, immediately: immediately, body))
   }
 
   func makeRootNode(name: String) -> SagaNode {
-    SagaNode(name: name, stack: [name], parent: nil) { [onError] error, stack in
-      onError(SagaError(error: error, sagaStack: stack))
-    }
+    SagaNode(name: name, stack: [name], parent: nil, hooks: hooks)
   }
 
   /// Cancels every running saga; later ones start cancelled.
@@ -73,14 +105,13 @@ final class SagaRuntime<State: Sendable>: Sendable {
       roots.isShutDown = true
       return Array(roots.nodes.values)
     }
-    for node in nodes { node.cancel() }
+    scheduler.withDrain {
+      for node in nodes { node.cancel() }
+    }
   }
 
   func nextEffectID() -> UInt64 {
-    effectIDs.withLock { id in
-      defer { id += 1 }
-      return id
-    }
+    hooks.nextEffectID()
   }
 }
 

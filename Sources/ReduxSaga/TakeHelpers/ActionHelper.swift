@@ -1,26 +1,30 @@
 import ReduxCore
 
 extension SagaContext {
-  /// What every take helper shares: an attached fork named `name` that watches for actions of
-  /// type `A` and hands each, on the dispatching thread, to `onAction` with the helper's context
-  /// and a function that forks `worker` for an action. Names are built here once, not per action.
-  func actionHelper<A: Action>(
-    _ type: A.Type, name: String,
-    worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void,
+  /// What every take helper shares: an attached fork named `name` that watches for actions
+  /// `match` accepts and hands each, on the thread that delivers it, to `onAction` with its
+  /// origin, the helper's context and a function that forks `worker` for a value on behalf of
+  /// an origin. At END the helper stops watching, calls `onEnd`, and waits for its forks. Names
+  /// are built here once, not per action.
+  func actionHelper<Value: Sendable>(
+    name: String, match: @escaping @Sendable (any Action) -> Value?,
+    worker: @escaping @Sendable (SagaContext<State>, Value) async throws -> Void,
+    onEnd: (@Sendable () -> Void)? = nil,
     _ onAction:
       @escaping @Sendable (
-        _ action: A, _ helper: SagaContext<State>,
-        _ startWorker: @escaping @Sendable (A) -> SagaTask<Void>
+        _ value: Value, _ origin: ActionOrigin, _ helper: SagaContext<State>,
+        _ startWorker: @escaping @Sendable (Value, ActionOrigin) -> SagaTask<Void>
       ) -> Void
   ) -> SagaTask<Void> {
     let workerName = "\(name) worker"
-    return fork(name) { helper in
-      let startWorker: @Sendable (A) -> SagaTask<Void> = { action in
-        helper.fork(workerName) { try await worker($0, action) }
+    return fork(name, origin: node.currentOrigin, immediately: true) { helper in
+      let startWorker: @Sendable (Value, ActionOrigin) -> SagaTask<Void> = { value, origin in
+        helper.fork(workerName, origin: origin, immediately: false) { try await worker($0, value) }
       }
-      try await helper.watch({ $0.as(A.self) }) { action in
-        onAction(action, helper, startWorker)
+      try await helper.watch(match) { value, origin in
+        onAction(value, origin, helper, startWorker)
       }
+      onEnd?()
     }
   }
 }

@@ -18,23 +18,85 @@ extension SagaContext {
     _ type: A.Type, for interval: Duration, name: String? = nil,
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
-    let name = name ?? "debounce(\(A.self))"
+    debounce(
+      name: name ?? "debounce(\(A.self))", for: interval, match: { $0.as(A.self) },
+      worker: worker)
+  }
+
+  /// Like ``debounce(_:for:name:_:)``, for the actions that satisfy `predicate`.
+  ///
+  /// `predicate` runs on the dispatching thread under the runtime's lock: keep it pure.
+  @discardableResult
+  public func debounce(
+    where predicate: @escaping @Sendable (any Action) -> Bool, for interval: Duration,
+    name: String = "debounce(where)",
+    _ worker: @escaping @Sendable (SagaContext<State>, any Action) async throws -> Void
+  ) -> SagaTask<Void> {
+    debounce(
+      name: name, for: interval, match: { predicate($0) ? $0 : nil }, worker: worker)
+  }
+
+  /// Debounces the values taken from `channel`, as redux-saga's
+  /// `debounce(ms, channel, worker)`: forks `worker` for a value once no newer value has
+  /// arrived for `interval`. When the channel is closed and drained, a pending value is dropped
+  /// and the helper ends.
+  @discardableResult
+  public func debounce<Element: Sendable>(
+    channel: Channel<Element>, for interval: Duration, name: String = "debounce(channel)",
+    _ worker: @escaping @Sendable (SagaContext<State>, Element) async throws -> Void
+  ) -> SagaTask<Void> {
+    let workerName = "\(name) worker"
+    return fork(name, origin: node.currentOrigin, immediately: true) { helper in
+      guard var pending = try await channel.takeMaybe() else { return }
+      while true {
+        let (elapsed, newer): (Void?, Element??) = try await helper.race(
+          { try await helper.delay(interval) }, { try await channel.takeMaybe() })
+        if elapsed != nil {
+          let value = pending
+          _ = helper.fork(workerName, origin: helper.node.currentOrigin, immediately: false) {
+            try await worker($0, value)
+          }
+          guard let next = try await channel.takeMaybe() else { return }
+          pending = next
+        } else if let newer, let newer {
+          pending = newer
+        } else {
+          return
+        }
+      }
+    }
+  }
+
+  func debounce<A: Sendable>(
+    name: String, for interval: Duration, match: @escaping @Sendable (any Action) -> A?,
+    worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
+  ) -> SagaTask<Void> {
     let timerName = "\(name) timer"
     let pending = Protected<(generation: Int, timer: SagaTask<Void>?)>((0, nil))
-    return actionHelper(type, name: name, worker: worker) { action, helper, startWorker in
+    // At END the pending timer is cancelled: no worker starts after END, as in redux-saga.
+    let cancelPending: @Sendable () -> Void = {
+      pending.withLock { pending in
+        pending.generation += 1
+        defer { pending.timer = nil }
+        return pending.timer
+      }?.node.cancel()
+    }
+    return actionHelper(
+      name: name, match: match, worker: worker, onEnd: cancelPending
+    ) { action, origin, helper, startWorker in
       let (generation, previous) = pending.withLock { pending in
         pending.generation += 1
         return (pending.generation, pending.timer)
       }
-      previous?.cancel()
-      let timer = helper.fork(timerName) { timer in
+      previous?.node.cancel()
+      let timer = helper.fork(timerName, origin: origin, immediately: false) { timer in
         try await timer.delay(interval)
         let isLatest = pending.withLock { pending in
           guard pending.generation == generation else { return false }
           pending.timer = nil
           return true
         }
-        if isLatest { _ = startWorker(action) }
+        if isLatest { _ = startWorker(action, origin) }
       }
       pending.withLock { pending in
         if pending.generation == generation { pending.timer = timer }

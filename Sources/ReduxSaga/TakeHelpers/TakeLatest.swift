@@ -36,12 +36,35 @@ extension SagaContext {
     _ type: A.Type, by key: @escaping @Sendable (A) -> Key, name: String? = nil,
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
+    takeLatest(
+      name: name ?? "takeLatest(\(A.self), by:)", match: { $0.as(A.self) }, key: key,
+      worker: worker)
+  }
+
+  /// Like ``takeLatest(_:name:_:)``, for the actions that satisfy `predicate`.
+  ///
+  /// `predicate` runs on the dispatching thread under the runtime's lock: keep it pure.
+  @discardableResult
+  public func takeLatest(
+    where predicate: @escaping @Sendable (any Action) -> Bool,
+    name: String = "takeLatest(where)",
+    _ worker: @escaping @Sendable (SagaContext<State>, any Action) async throws -> Void
+  ) -> SagaTask<Void> {
+    takeLatest(
+      name: name, match: { predicate($0) ? $0 : nil }, key: { _ in true }, worker: worker)
+  }
+
+  func takeLatest<Value: Sendable, Key: Hashable & Sendable>(
+    name: String, match: @escaping @Sendable (any Action) -> Value?,
+    key: @escaping @Sendable (Value) -> Key,
+    worker: @escaping @Sendable (SagaContext<State>, Value) async throws -> Void
+  ) -> SagaTask<Void> {
     let latest = Protected<[Key: SagaTask<Void>]>([:])
-    return actionHelper(type, name: name ?? "takeLatest(\(A.self), by:)", worker: worker) {
-      action, _, startWorker in
+    return actionHelper(name: name, match: match, worker: worker) {
+      action, origin, _, startWorker in
       let id = key(action)
-      latest.withLock { $0[id] }?.cancel()
-      let task = startWorker(action)
+      latest.withLock { $0[id] }?.node.cancel()
+      let task = startWorker(action, origin)
       latest.withLock { $0[id] = task }
       task.node.onFinish {
         latest.withLock { tasks in

@@ -32,12 +32,35 @@ extension SagaContext {
     _ type: A.Type, by key: @escaping @Sendable (A) -> Key, name: String? = nil,
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
+    takeLeading(
+      name: name ?? "takeLeading(\(A.self), by:)", match: { $0.as(A.self) }, key: key,
+      worker: worker)
+  }
+
+  /// Like ``takeLeading(_:name:_:)``, for the actions that satisfy `predicate`.
+  ///
+  /// `predicate` runs on the dispatching thread under the runtime's lock: keep it pure.
+  @discardableResult
+  public func takeLeading(
+    where predicate: @escaping @Sendable (any Action) -> Bool,
+    name: String = "takeLeading(where)",
+    _ worker: @escaping @Sendable (SagaContext<State>, any Action) async throws -> Void
+  ) -> SagaTask<Void> {
+    takeLeading(
+      name: name, match: { predicate($0) ? $0 : nil }, key: { _ in true }, worker: worker)
+  }
+
+  func takeLeading<Value: Sendable, Key: Hashable & Sendable>(
+    name: String, match: @escaping @Sendable (any Action) -> Value?,
+    key: @escaping @Sendable (Value) -> Key,
+    worker: @escaping @Sendable (SagaContext<State>, Value) async throws -> Void
+  ) -> SagaTask<Void> {
     let running = Protected<Set<Key>>([])
-    return actionHelper(type, name: name ?? "takeLeading(\(A.self), by:)", worker: worker) {
-      action, _, startWorker in
+    return actionHelper(name: name, match: match, worker: worker) {
+      action, origin, _, startWorker in
       let id = key(action)
       guard running.withLock({ $0.insert(id).inserted }) else { return }
-      startWorker(action).node.onFinish { _ = running.withLock { $0.remove(id) } }
+      startWorker(action, origin).node.onFinish { _ = running.withLock { $0.remove(id) } }
     }
   }
 }

@@ -19,35 +19,71 @@ extension SagaContext {
     _ type: A.Type, for interval: Duration, name: String? = nil,
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
-    let name = name ?? "throttle(\(A.self))"
+    throttle(
+      name: name ?? "throttle(\(A.self))", for: interval, match: { $0.as(A.self) },
+      worker: worker)
+  }
+
+  /// Like ``throttle(_:for:name:_:)``, for the actions that satisfy `predicate`.
+  ///
+  /// `predicate` runs on the dispatching thread under the runtime's lock: keep it pure.
+  @discardableResult
+  public func throttle(
+    where predicate: @escaping @Sendable (any Action) -> Bool, for interval: Duration,
+    name: String = "throttle(where)",
+    _ worker: @escaping @Sendable (SagaContext<State>, any Action) async throws -> Void
+  ) -> SagaTask<Void> {
+    throttle(
+      name: name, for: interval, match: { predicate($0) ? $0 : nil }, worker: worker)
+  }
+
+  /// Throttles the values taken from `channel`, as redux-saga's `throttle(ms, channel, worker)`:
+  /// takes a value, forks `worker` for it, waits `interval`, and takes the next (the channel's
+  /// buffer decides what arrives meanwhile: `.sliding(1)` keeps the latest). Ends when the
+  /// channel is closed and drained.
+  @discardableResult
+  public func throttle<Element: Sendable>(
+    channel: Channel<Element>, for interval: Duration, name: String = "throttle(channel)",
+    _ worker: @escaping @Sendable (SagaContext<State>, Element) async throws -> Void
+  ) -> SagaTask<Void> {
+    channelHelper(channel, name: name, worker: worker) { helper in
+      try await helper.delay(interval)
+    }
+  }
+
+  func throttle<A: Sendable>(
+    name: String, for interval: Duration, match: @escaping @Sendable (any Action) -> A?,
+    worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
+  ) -> SagaTask<Void> {
     let windowName = "\(name) window"
     let window = Protected(ThrottleWindow<A>())
-    return actionHelper(type, name: name, worker: worker) { action, helper, startWorker in
+    return actionHelper(name: name, match: match, worker: worker) {
+      action, origin, helper, startWorker in
       // Runs the worker and opens a window; when it closes, the trailing action (if any)
       // starts the next one.
-      @Sendable func start(_ action: A) {
-        _ = startWorker(action)
-        helper.fork(windowName) { timer in
+      @Sendable func start(_ action: A, _ origin: ActionOrigin) {
+        _ = startWorker(action, origin)
+        _ = helper.fork(windowName, origin: origin, immediately: false) { timer in
           try await timer.delay(interval)
-          let next: A? = window.withLock { window in
+          let next: (A, ActionOrigin)? = window.withLock { window in
             defer { window.trailing = nil }
             if window.trailing == nil { window.isOpen = false }
             return window.trailing
           }
-          if let next { start(next) }
+          if let next { start(next.0, next.1) }
         }
       }
       let isFirst = window.withLock { window in
-        if window.isOpen { window.trailing = action }
+        if window.isOpen { window.trailing = (action, origin) }
         defer { window.isOpen = true }
         return !window.isOpen
       }
-      if isFirst { start(action) }
+      if isFirst { start(action, origin) }
     }
   }
 }
 
 private struct ThrottleWindow<A: Sendable>: Sendable {
   var isOpen = false
-  var trailing: A?
+  var trailing: (A, ActionOrigin)?
 }

@@ -1,0 +1,350 @@
+import Observation
+
+/// A store's state on the main actor, for UI code: observable with the Observation framework,
+/// updated coalesced from whatever thread commits, and read field by field.
+///
+/// ```swift
+/// @MainActor
+/// func show(_ store: Store<Counter>) {
+///   let model = ViewStore(store)
+///   model.dispatch(Increment())
+///   print(model.state.count)
+/// }
+/// ```
+///
+/// In SwiftUI, keep one in the view (`let model: ViewStore<Counter>`) and read it in `body`;
+/// on Linux, read it inside `withObservationTracking`.
+///
+/// ## Main actor and coalescing
+/// A store commits each action on the thread that processes it, often a background thread
+/// (a saga, an effect, a command). The view store keeps the newest committed state in a
+/// lock-protected mailbox and schedules one hop to the main actor per burst: however many
+/// states are committed before the main actor runs, it publishes the newest one, once. States
+/// are published in commit order and never one older than a state already published.
+///
+/// ``dispatch(_:)`` on the view store publishes at once: on an idle store the action has been
+/// reduced when it returns, so a control bound to the state sees its own change without waiting
+/// for a hop. A dispatch straight to the ``Store`` from the main thread is published by the hop,
+/// like any other.
+///
+/// ## Lifetime
+/// The view store keeps its store alive; the store does not keep the view store alive.
+/// Releasing the view store ends its subscription.
+///
+/// ``ObservableStore`` is the thread-agnostic alternative: it publishes on the committing thread
+/// and invalidates every observer on every action. Prefer `ViewStore` for UI code.
+@MainActor
+@dynamicMemberLookup
+public final class ViewStore<State: Sendable>: Observable {
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// The latest published state.
+  // @exclusivity(unchecked) here and on `fields`: only the main actor touches them, and no
+  // access overlaps another (observers run after the comparison loop has ended); the dynamic
+  // checks cost more than the comparisons.
+  @usableFromInline @exclusivity(unchecked) var current: State
+  /// The fields read so far; those read since their last reported change are compared on each
+  /// publish.
+  @usableFromInline @exclusivity(unchecked) var fields: [ObservedField<State>] = []
+  @usableFromInline var fieldIndex: [FieldID: Int] = [:]
+  /// The store a root view store observes and sends to; nil for a scoped view store.
+  @usableFromInline let store: Store<State>?
+  /// The same store, unretained: `store` keeps it alive for as long as this view store lives,
+  /// and calling it through a retained reference would pay the slow reference count a store
+  /// has (its middleware context refers to it weakly), about 20 ns per dispatch.
+  @usableFromInline let unretainedStore: Unmanaged<Store<State>>?
+  /// A scoped view store's parent's dispatch; nil for a root.
+  @usableFromInline let dispatchToParent: (@MainActor (any Action) -> Void)?
+  /// The store's send, or a scoped view store's parent's.
+  @usableFromInline let sendUpstream: @MainActor (any Action) async -> StoreTask
+  /// States committed but not yet published; nil for a scoped view store, which its parent
+  /// feeds.
+  @usableFromInline let mailbox: LatestValueMailbox<State>?
+  @usableFromInline var subscription: Subscription?
+  /// The scoped view stores made from this one, fed on each publish.
+  @usableFromInline var children: [ChildLink<State>] = []
+
+  /// Creates a view of `store`'s state on the main actor, starting from its current state.
+  ///
+  /// - Parameter store: The store to observe and dispatch to; the view store keeps it alive.
+  @inlinable
+  public init(_ store: Store<State>) {
+    let mailbox = LatestValueMailbox<State>()
+    current = store.state
+    self.mailbox = mailbox
+    self.store = store
+    unretainedStore = Unmanaged.passUnretained(store)
+    dispatchToParent = nil
+    sendUpstream = { await store.send($0) }
+    subscription = store.subscribe { [weak self] state in
+      guard mailbox.post(state) else { return }
+      Task { @MainActor [weak self] in
+        guard let self, let state = mailbox.takeForHop() else { return }
+        self.publish(state)
+      }
+    }
+    // An idle store gave the subscription its current state already: take it now rather than
+    // on the hop (it may be newer than the state read above).
+    flush()
+  }
+
+  /// A scoped view store: its parent feeds it and forwards its actions.
+  @usableFromInline
+  init(
+    state: State, dispatch: @escaping @MainActor (any Action) -> Void,
+    send: @escaping @MainActor (any Action) async -> StoreTask
+  ) {
+    current = state
+    mailbox = nil
+    store = nil
+    unretainedStore = nil
+    dispatchToParent = dispatch
+    sendUpstream = send
+  }
+
+  /// The latest published state.
+  ///
+  /// Reading it inside a SwiftUI `body` or `withObservationTracking` tracks the whole state: a
+  /// publish that changes any part of it invalidates the reader (compared by bits, then with
+  /// `==` when `State` is `Equatable`; see ``subscript(dynamicMember:)-pu5w``). Read single
+  /// fields through dynamic member lookup (`model.count`) to be invalidated only by them.
+  public var state: State {
+    track(.value(\State.self), bits: 0..<MemoryLayout<State>.size) {
+      sameValue(at: \State.self)
+    }
+    return current
+  }
+
+  /// A value of the latest published state, read through a key path (`model.count`), tracked on
+  /// its own.
+  ///
+  /// Reading `model.count` inside a SwiftUI `body` or `withObservationTracking` tracks `count`
+  /// alone: a publish invalidates the reader only if it changed the value at that key path, so
+  /// an action that changes another field, or nothing, does not re-render it.
+  ///
+  /// ```swift
+  /// withObservationTracking {
+  ///   _ = model.count
+  /// } onChange: {
+  ///   print("count will change")
+  /// }
+  /// model.dispatch(SetLabel("x"))  // nothing printed
+  /// model.dispatch(Increment())    // "count will change"
+  /// ```
+  ///
+  /// Change detection, per key path: first by bits, for a stored property: equal bits mean the
+  /// same value, or the same reference or copy-on-write buffer, and count as unchanged. When
+  /// the bits differ, a value that is `Equatable` (checked at run time, once per key path) is
+  /// compared with `==`; any other value counts as changed. So a non-`Equatable` field is
+  /// reported changed when rebuilt with equal contents, and never reported unchanged when it
+  /// changed, except a class instance mutated in place (its reference stays the same). Make a
+  /// field `Equatable` to get exact change detection.
+  ///
+  /// Cost: a field is compared on a publish (once per burst of commits, on the main actor) if
+  /// it was read since its last reported change, that is, if a view may be observing it; see
+  /// `docs/performance.md`. Like any Observation property, a change is reported before the new
+  /// value is stored (`willSet`); read the value again after the change handler.
+  @inlinable
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    track(.value(keyPath), bits: storedBits(of: keyPath)) { sameValue(at: keyPath) }
+    return current[keyPath: keyPath]
+  }
+
+  /// A value of the latest published state, read through a key path (`model.count`), tracked on
+  /// its own and compared with `==`.
+  ///
+  /// The same as the unconstrained ``subscript(dynamicMember:)-pu5w``, for
+  /// `Equatable` values: a publish invalidates a reader only if the value at the key path is no
+  /// longer `==` to the one before.
+  @inlinable
+  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    track(.value(keyPath), bits: storedBits(of: keyPath)) { sameValue(at: keyPath) }
+    return current[keyPath: keyPath]
+  }
+
+  /// Dispatches `action` to the store, then publishes the newest committed state at once.
+  ///
+  /// On an idle store the action has been reduced and its state published when this returns.
+  /// If another thread is processing the store, the action is queued and published later, by
+  /// the hop.
+  @inlinable
+  public func dispatch(_ action: any Action) {
+    if let store = unretainedStore {
+      Self.dispatch(action, to: store)
+    } else {
+      dispatchToParent?(action)
+    }
+    flush()
+  }
+
+  /// Sends `action` to the store and resumes once it has been reduced and its state published
+  /// here; the returned task awaits the work the action started.
+  ///
+  /// ```swift
+  /// // SwiftUI: the spinner stays until the effects of Refresh have finished.
+  /// .refreshable { await model.send(Refresh()).finish() }
+  /// .task { await model.send(Load()).finish() }
+  /// ```
+  ///
+  /// Unlike ``dispatch(_:)``, it waits its turn when another thread is processing the store,
+  /// so when it resumes, ``state`` includes the action. The work counted by
+  /// ``StoreTask/finish()`` is what the side-effect modules report (async effects and thunks,
+  /// command jobs, saga workers); see ``Store/send(_:)``.
+  ///
+  /// - Parameter action: The action to send.
+  /// - Returns: A handle on the work the action started.
+  @discardableResult
+  public func send(_ action: any Action) async -> StoreTask {
+    let task = await sendUpstream(action)
+    flush()
+    return task
+  }
+
+  /// Publishes the state waiting in the mailbox, ahead of its hop.
+  @inlinable
+  func flush() {
+    if let state = mailbox?.take() { publish(state) }
+  }
+
+  /// Makes `state` current and tells Observation about each field it changed.
+  ///
+  /// `willSet` for every changed field, then the assignment, then `didSet`, so an observer
+  /// sees either the whole old state or the whole new one.
+  @inlinable
+  func publish(_ state: State) {
+    let old = current
+    // Only a field read since its last reported change can have an observer: Observation
+    // registers observers through reads (`track`), and a `withObservationTracking` observer
+    // (SwiftUI's too) is removed at the first change it is told about. Skipping the others
+    // spares comparisons and the registrar's key-path lookups. A stored field whose bits did
+    // not change is skipped without calling its comparison (calling a stored closure retains
+    // and releases its context, which costs more than the comparison). Observers run after
+    // the loop, as they may read (and so add) fields.
+    let anyChanged = Self.markChanged(&fields, from: old, to: state)
+    if anyChanged {
+      let count = fields.count
+      for index in 0..<count where fields[index].isChanged {
+        registrar.willSet(self, keyPath: fields[index].key)
+      }
+      current = state
+      for index in 0..<count where fields[index].isChanged {
+        fields[index].isChanged = false
+        registrar.didSet(self, keyPath: fields[index].key)
+      }
+    } else {
+      current = state
+    }
+    if !children.isEmpty { publishToChildren(state) }
+  }
+
+  /// Marks the fields read since their last change whose value differs between `old` and
+  /// `new`; returns whether any did.
+  ///
+  /// Nonisolated, so its closures are too: a closure isolated to the main actor but passed as
+  /// a plain function gets a run-time executor check on each call.
+  @inlinable
+  nonisolated static func markChanged(
+    _ fields: inout [ObservedField<State>], from old: State, to new: State
+  ) -> Bool {
+    withUnsafeBytes(of: old) { oldBytes in
+      withUnsafeBytes(of: new) { newBytes in
+        fields.withUnsafeMutableBufferPointer { fields in
+          var anyChanged = false
+          for index in fields.indices where fields[index].isRead {
+            if let bits = fields[index].bits, sameBytes(oldBytes, newBytes, in: bits) { continue }
+            if fields[index].isSame(old, new) { continue }
+            fields[index].isChanged = true
+            // Cleared before the observers run: one that reads the field again marks it anew.
+            fields[index].isRead = false
+            anyChanged = true
+          }
+          return anyChanged
+        }
+      }
+    }
+  }
+
+  /// Dispatches to a store held unretained (see `unretainedStore`); nonisolated for the same
+  /// reason as ``markChanged(_:from:to:)``.
+  @inlinable
+  nonisolated static func dispatch(_ action: any Action, to store: Unmanaged<Store<State>>) {
+    store._withUnsafeGuaranteedRef { $0.dispatch(action) }
+  }
+
+  /// Feeds each live scoped view store its part of `state`, and forgets released ones.
+  @usableFromInline
+  func publishToChildren(_ state: State) {
+    children.removeAll { !$0.update(state) }
+  }
+
+  /// Registers an Observation access to the field `id`, adding it to the compared fields the
+  /// first time it is read.
+  @usableFromInline
+  func track(_ id: FieldID, bits: Range<Int>?, _ isSame: () -> (State, State) -> Bool) {
+    let index: Int
+    if let known = fieldIndex[id] {
+      index = known
+    } else {
+      index = fields.count
+      fields.append(
+        ObservedField(key: \ViewStore.[observedField: index], bits: bits, isSame: isSame()))
+      fieldIndex[id] = index
+    }
+    fields[index].isRead = true
+    registrar.access(self, keyPath: fields[index].key)
+  }
+
+  /// What Observation tracks for a field: a key path per field index. Never read for its value.
+  private nonisolated subscript(observedField index: Int) -> Int { index }
+}
+
+/// A scoped view store, as its parent sees it.
+@usableFromInline
+struct ChildLink<State: Sendable> {
+  /// The key path it was scoped by, to find it again.
+  @usableFromInline let keyPath: AnyKeyPath
+  /// The view store, while it is alive.
+  @usableFromInline let child: @MainActor () -> AnyObject?
+  /// Publishes the child's part of a new parent state; false once the child is released.
+  @usableFromInline let update: @MainActor (State) -> Bool
+
+  @usableFromInline
+  init(
+    keyPath: AnyKeyPath, child: @escaping @MainActor () -> AnyObject?,
+    update: @escaping @MainActor (State) -> Bool
+  ) {
+    self.keyPath = keyPath
+    self.child = child
+    self.update = update
+  }
+}
+
+/// Which part of the state an observed field stands for.
+@usableFromInline
+enum FieldID: Hashable {
+  /// The value at the key path.
+  case value(AnyKeyPath)
+  /// Whether the optional at the key path is nil.
+  case presence(AnyKeyPath)
+}
+
+/// One field a view read: its Observation key and how to tell whether a publish changed it.
+@usableFromInline
+struct ObservedField<State: Sendable> {
+  @usableFromInline let key: KeyPath<ViewStore<State>, Int>
+  /// Where the field's bits lie in the state, for a stored property: equal bits there mean an
+  /// unchanged value (see FieldComparison.swift), so `isSame` runs only when they differ.
+  @usableFromInline let bits: Range<Int>?
+  @usableFromInline let isSame: (State, State) -> Bool
+  /// Read since its last reported change, so it may have an observer.
+  @usableFromInline var isRead = false
+  @usableFromInline var isChanged = false
+
+  init(
+    key: KeyPath<ViewStore<State>, Int>, bits: Range<Int>?,
+    isSame: @escaping (State, State) -> Bool
+  ) {
+    self.key = key
+    self.bits = bits
+    self.isSame = isSame
+  }
+}

@@ -1,0 +1,227 @@
+import Dispatch
+import ReduxCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// redux-saga's single-threaded scheduler, in Swift concurrency.
+//
+// Every saga task of one SagaMiddleware (roots, forks, spawns, helpers' workers, race and all
+// branches) prefers this serial task executor, so its jobs land in one FIFO queue instead of the
+// global pool. A job runs only while some thread "drains" the queue, and one thread at a time
+// does:
+// - the thread whose dispatch resumed a saga (the middleware's `emit`, a put's completion,
+//   `run`, `cancel`) claims the drain before resuming it and drains inline, so the saga runs to
+//   its next real wait before that dispatch returns;
+// - a job enqueued while nobody drains (an async `call` finishing, a clock firing) starts a
+//   background drain on a Dispatch queue.
+// A thread that finds another thread draining waits for that drain to end (saga code never
+// blocks its thread on the store: a put suspends the saga, so this cannot deadlock). A thread
+// that is already draining (saga code that dispatches directly) does not drain again: its outer
+// loop picks the jobs up.
+//
+// Puts made while sagas run are held, in order, and dispatched when the drain ends, by one
+// flushing thread at a time: puts made while the flush runs (by sagas that the flushed actions
+// resumed) queue behind the ones already held, which is redux-saga's `asap` order.
+
+/// A put waiting for the drain that made it to end.
+struct HeldPut: Sendable {
+  let action: any Action
+  let origin: ActionOrigin
+  /// Resumes the putting saga; called on the store's draining thread once the action has been
+  /// processed.
+  let resume: @Sendable () -> Void
+}
+
+final class SagaScheduler: TaskExecutor, @unchecked Sendable {
+  // @unchecked: every stored `var` is read and written only while `mutex` is held.
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let drainEnded: UnsafeMutablePointer<pthread_cond_t>
+  private var jobs = FIFOQueue<UnownedJob>()
+  private var drainer: pthread_t?
+  private var isBackgroundDrainScheduled = false
+  private var held = FIFOQueue<HeldPut>()
+  private var isFlushing = false
+  /// The thread starting a fork, and the fork's first job, which it runs at once.
+  private var capture: (thread: pthread_t, job: UnownedJob?)?
+  private var deliver: (@Sendable (HeldPut) -> Void)?
+
+  init() {
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+    drainEnded = .allocate(capacity: 1)
+    drainEnded.initialize(to: pthread_cond_t())
+    pthread_cond_init(drainEnded, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(drainEnded)
+    drainEnded.deallocate()
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  private func locked<Result>(_ body: () -> Result) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
+  }
+
+  /// Sets how held puts reach the store (once, when the middleware is attached).
+  func deliverPuts(_ deliver: @escaping @Sendable (HeldPut) -> Void) {
+    locked { self.deliver = deliver }
+  }
+
+  // MARK: Executor
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let me = pthread_self()
+    let startsBackgroundDrain: Bool = locked {
+      if let capture, pthread_equal(capture.thread, me) != 0, capture.job == nil {
+        self.capture = (capture.thread, job)
+        return false
+      }
+      jobs.append(job)
+      guard drainer == nil, !isBackgroundDrainScheduled else { return false }
+      isBackgroundDrainScheduled = true
+      return true
+    }
+    if startsBackgroundDrain {
+      DispatchQueue.global().async { self.drainInBackground() }
+    }
+  }
+
+  private func drainInBackground() {
+    let me = pthread_self()
+    let claimed: Bool = locked {
+      isBackgroundDrainScheduled = false
+      // A drainer sees every job queued before it lets go, so there is nothing to do.
+      guard drainer == nil, !jobs.isEmpty else { return false }
+      drainer = me
+      return true
+    }
+    guard claimed else { return }
+    drainJobs()
+    flushHeldPuts()
+  }
+
+  // MARK: Draining
+
+  /// Whether the calling thread is draining sagas now (it runs saga code, or is about to).
+  var isDrainingOnThisThread: Bool {
+    let me = pthread_self()
+    return locked { drainer.map { pthread_equal($0, me) != 0 } ?? false }
+  }
+
+  /// Runs `body` as the drainer, then runs every saga it resumed (and every saga those resume)
+  /// up to its next wait, then dispatches the puts they made.
+  ///
+  /// Waits first if another thread is draining. On a thread that is already draining it just
+  /// runs `body`: the drain in progress picks the resumed sagas up.
+  func withDrain<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let claimed = beginDrain()
+    defer { if claimed { endDrain() } }
+    return try body()
+  }
+
+  /// Makes the calling thread the drainer, waiting for another thread's drain to end; returns
+  /// `false` if this thread is already draining. Pair a `true` with ``endDrain()``.
+  func beginDrain() -> Bool {
+    let me = pthread_self()
+    return locked {
+      if let drainer, pthread_equal(drainer, me) != 0 { return false }
+      while drainer != nil { pthread_cond_wait(drainEnded, mutex) }
+      drainer = me
+      return true
+    }
+  }
+
+  /// Runs the queued sagas up to their next wait, gives up the drain, and dispatches the puts
+  /// they made.
+  func endDrain() {
+    drainJobs()
+    flushHeldPuts()
+  }
+
+  /// Prepares to start a task whose first job runs at once, nested in the current one (so a
+  /// fork runs up to its first wait before `fork` returns): returns `false`, and prepares
+  /// nothing, unless the calling thread is draining. Create the task, then call
+  /// ``runCapturedJob()``.
+  func captureNextJob() -> Bool {
+    let me = pthread_self()
+    return locked {
+      guard let drainer, pthread_equal(drainer, me) != 0 else { return false }
+      capture = (me, nil)
+      return true
+    }
+  }
+
+  /// Runs the job captured since ``captureNextJob()``.
+  func runCapturedJob() {
+    let job = locked {
+      defer { capture = nil }
+      return capture?.job
+    }
+    job?.runSynchronously(on: asUnownedTaskExecutor())
+  }
+
+  /// Runs queued jobs until none is left, then gives up the drain. The caller is the drainer.
+  private func drainJobs() {
+    let executor = asUnownedTaskExecutor()
+    while true {
+      let job: UnownedJob? = locked {
+        if let job = jobs.removeFirst() { return job }
+        drainer = nil
+        pthread_cond_broadcast(drainEnded)
+        return nil
+      }
+      guard let job else { return }
+      job.runSynchronously(on: executor)
+    }
+  }
+
+  // MARK: Puts
+
+  /// Holds a put until the current drain ends; outside a drain, delivers it now.
+  func hold(_ put: HeldPut) {
+    let me = pthread_self()
+    let isHeld: Bool = locked {
+      guard let drainer, pthread_equal(drainer, me) != 0 else { return false }
+      held.append(put)
+      return true
+    }
+    if isHeld { return }
+    withDrain {
+      locked { held.append(put) }
+    }
+  }
+
+  /// Dispatches the held puts in order, unless another thread is already doing so (it takes
+  /// these too).
+  private func flushHeldPuts() {
+    let isFlusher: Bool = locked {
+      guard !isFlushing, !held.isEmpty else { return false }
+      isFlushing = true
+      return true
+    }
+    guard isFlusher else { return }
+    while true {
+      let next: (put: HeldPut, deliver: (@Sendable (HeldPut) -> Void)?)? = locked {
+        guard let put = held.removeFirst() else {
+          isFlushing = false
+          return nil
+        }
+        return (put, deliver)
+      }
+      guard let next else { return }
+      if let deliver = next.deliver { deliver(next.put) } else { next.put.resume() }
+    }
+  }
+}
