@@ -70,3 +70,53 @@ struct TestStoreCommandTests {
     }
   }
 }
+
+@MainActor
+@Suite("TestStore with command jobs", .timeLimit(.minutes(1)))
+struct TestStoreCommandJobTests {
+  @Test("a job's actions are received as the test clock advances; finish waits for the job")
+  func job() async {
+    let clock = TestClock()
+    let store = TestStore(
+      Store(initialState: Counter(), commandReducer: commandCounter(clock: clock)))
+    await store.send(Start()) { $0.isLoading = true }
+    while (try? await clock.checkSuspension()) != nil {}  // until the job sleeps
+    await clock.advance(by: .seconds(1))
+    await store.receive(Tick.self) { $0.count = 1 }
+    while (try? await clock.checkSuspension()) != nil {}
+    await clock.advance(by: .seconds(1))
+    await store.receive(Tick.self) { $0.count = 2 }
+    await store.send(Stop()) { $0.isLoading = false }
+    await store.finish()
+  }
+
+  @Test("finish fails while a job still runs, listing it")
+  func jobStillRunning() async {
+    let clock = TestClock()
+    let store = TestStore(
+      Store(initialState: Counter(), commandReducer: commandCounter(clock: clock)))
+    await store.send(Start()) { $0.isLoading = true }
+    await withKnownIssue {
+      await store.finish(timeout: .milliseconds(100))
+    } matching: { issue in
+      message(of: issue).contains("Work is still running after 0.1 seconds:\n\n  - ")
+    }
+    await store.send(Stop()) { $0.isLoading = false }
+    await store.finish()
+  }
+
+  @Test("receive fails after its timeout when work runs but sends nothing")
+  func receiveTimesOut() async {
+    let clock = TestClock()
+    let store = TestStore(
+      Store(initialState: Counter(), commandReducer: commandCounter(clock: clock)))
+    await store.send(Start()) { $0.isLoading = true }
+    await withKnownIssue {
+      await store.receive(Tick.self, timeout: .milliseconds(100))
+    } matching: { issue in
+      message(of: issue).contains("Expected to receive Tick within 0.1 seconds")
+    }
+    await store.send(Stop()) { $0.isLoading = false }
+    await store.finish()
+  }
+}
