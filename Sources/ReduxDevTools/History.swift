@@ -9,7 +9,6 @@ import ReduxCore
 @usableFromInline
 struct History<State: Sendable> {
   @usableFromInline let capacity: Int
-  @usableFromInline var isRecording: Bool
   /// Set when the middleware is attached to its store.
   var context: MiddlewareContext<State>?
   /// The store's state when the middleware was attached; ``DevTools/reset()`` returns to it.
@@ -21,9 +20,8 @@ struct History<State: Sendable> {
   /// The step the store shows; `nil` while it shows the latest state.
   @usableFromInline var position: Int?
 
-  init(capacity: Int, isRecording: Bool) {
+  init(capacity: Int) {
     self.capacity = capacity
-    self.isRecording = isRecording
   }
 
   var count: Int { ring.count }
