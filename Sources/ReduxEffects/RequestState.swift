@@ -130,7 +130,8 @@ extension RequestState: Equatable where Success: Equatable {
 /// for an `Equatable` type, the reflected description otherwise.
 func errorsAreEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
   guard ObjectIdentifier(type(of: lhs)) == ObjectIdentifier(type(of: rhs)) else { return false }
-  if let lhs = lhs as? any Equatable { return lhs.isEqual(to: rhs) }
+  // Through `Any`: cast straight from `any Error`, the compiler wrongly warns it always succeeds.
+  if let lhs = (lhs as Any) as? any Equatable { return lhs.isEqual(to: rhs) }
   return String(reflecting: lhs) == String(reflecting: rhs)
 }
 
