@@ -486,8 +486,10 @@ final class StoreBox<State: Sendable>: Sendable {
   }
 
   /// Does one item of work; the caller is the drainer. Out of line: the drain loop handles
-  /// plain actions and subscribers itself, and stays small enough to inline.
-  @usableFromInline
+  /// plain actions and subscribers itself, and stays small enough to inline. Inlinable (never
+  /// inlined), so that a tracked action (a saga's put) is processed by code specialized for
+  /// State.
+  @inlinable @inline(never)
   func perform(_ work: StoreWork<State>, through chain: Middleware<State>.Next?) {
     switch work {
     case .action(let action):
@@ -504,6 +506,7 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Queues work that is neither a plain action nor a subscriber (a tracked action, a state
   /// replacement) behind the store's other work; on an idle store this thread becomes the
   /// drainer and does it at once.
+  @inlinable
   func submit(_ work: StoreWork<State>, through chain: Middleware<State>.Next?) {
     let admission: Admission = lock.withLock { core in
       if core.isDraining { return core.admit(work, ledger: ledger) }
@@ -523,7 +526,8 @@ final class StoreBox<State: Sendable>: Sendable {
   }
 
   /// Dispatches an action that carries an origin or a completion, counted as pending work of
-  /// its origin until it has been processed.
+  /// its origin until it has been processed. Inlinable, as the plain dispatch path is.
+  @inlinable
   func dispatch(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
     var tracked = tracked
     if tracked.origin.isTracked || tracksAll {
@@ -535,7 +539,7 @@ final class StoreBox<State: Sendable>: Sendable {
 
   /// Processes a tracked action; this thread drains. While it does, `processing` names it, so
   /// that the work it starts and the actions this thread queues carry its origin.
-  @usableFromInline
+  @inlinable
   func process(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
     lock.withLock { $0.processing = Processing(tracked) }
     if let chain { chain(tracked.action) } else { reduceAndNotify(tracked.action) }
@@ -546,8 +550,10 @@ final class StoreBox<State: Sendable>: Sendable {
     if let pending = tracked.pending { ledger.end(pending) }
   }
 
+  @inlinable
   var processingOrigin: ActionOrigin { lock.withLock { $0.processing.origin } }
 
+  @inlinable
   var tracksAll: Bool { lock.withLock { $0.tracksAll } }
 
   /// Tells the test probe about the action just reduced and the state it committed; called by

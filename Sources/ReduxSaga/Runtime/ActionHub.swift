@@ -33,6 +33,7 @@ final class Watcher: Sendable {
   }
 }
 
+@usableFromInline
 final class ActionHub: Sendable {
   private let state = Protected(HubState())
 
@@ -90,6 +91,7 @@ final class ActionHub: Sendable {
   /// What delivering an action the store has reduced does, or `nil` when nobody waits for it:
   /// the watchers it matches (a one-shot watcher is removed now), to run with the action's
   /// origin. END ends every watcher.
+  @usableFromInline
   func deliveries(of action: any Action) -> (@Sendable (ActionOrigin) -> Void)? {
     if action.as(END.self) != nil {
       return endAll()

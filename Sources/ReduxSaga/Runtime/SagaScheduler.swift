@@ -30,14 +30,22 @@ import ReduxCore
 // resumed) queue behind the ones already held, which is redux-saga's `asap` order.
 
 /// A put waiting for the drain that made it to end.
+@usableFromInline
 struct HeldPut: Sendable {
-  let action: any Action
-  let origin: ActionOrigin
-  /// Resumes the putting saga; called on the store's draining thread once the action has been
-  /// processed.
-  let resume: @Sendable () -> Void
+  @usableFromInline let action: any Action
+  @usableFromInline let origin: ActionOrigin
+  /// The putting saga, suspended; resumed once (not a closure: one allocation less per put).
+  let continuation: UnsafeContinuation<Void, Never>
+
+  /// Resumes the putting saga; called once, on the store's draining thread, once the action
+  /// has been processed.
+  @usableFromInline
+  func resume() {
+    continuation.resume()
+  }
 }
 
+@usableFromInline
 final class SagaScheduler: TaskExecutor, @unchecked Sendable {
   // @unchecked: every stored `var` is read and written only while `mutex` is held.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -80,6 +88,7 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
 
   // MARK: Executor
 
+  @usableFromInline
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let me = pthread_self()
@@ -125,6 +134,7 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
   ///
   /// Waits first if another thread is draining. On a thread that is already draining it just
   /// runs `body`: the drain in progress picks the resumed sagas up.
+  @usableFromInline
   func withDrain<Result>(_ body: () throws -> Result) rethrows -> Result {
     let claimed = beginDrain()
     defer { if claimed { endDrain() } }
