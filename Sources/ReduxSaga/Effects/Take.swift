@@ -109,8 +109,10 @@ extension SagaNode {
     defer { resumed() }
     do {
       let value = try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation {
-          (continuation: CheckedContinuation<(any Action)?, any Error>) in
+        // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
+        // checked continuation allocates a canary per take).
+        try await withUnsafeThrowingContinuation {
+          (continuation: UnsafeContinuation<(any Action)?, any Error>) in
           let watcher = Watcher(
             id: id, isOneShot: true,
             offer: { action in
