@@ -513,6 +513,14 @@ final class StoreBox<State: Sendable>: Sendable {
       core.startDraining()
       return .drain
     }
+    carryOut(admission, of: work, through: chain)
+  }
+
+  /// What ``submit(_:through:)`` does once `work` was admitted.
+  @inlinable
+  func carryOut(
+    _ admission: Admission, of work: StoreWork<State>, through chain: Middleware<State>.Next?
+  ) {
     switch admission {
     case .done:
       return
@@ -529,21 +537,35 @@ final class StoreBox<State: Sendable>: Sendable {
   /// its origin until it has been processed. Inlinable, as the plain dispatch path is.
   @inlinable
   func dispatch(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
-    var tracked = tracked
-    if tracked.origin.isTracked || tracksAll {
-      let entry = ledger.begin(origin: tracked.origin, description: "action \(tracked.action)")
-      tracked = tracked.counted(as: entry)
+    if !tracked.origin.isTracked {
+      // Untracked (a saga's put, most often): whether a test probe tracks everything is read
+      // under the lock that admits the action, so the put takes the lock once.
+      let admission: Admission? = lock.withLock { core in
+        if _slowPath(core.tracksAll) { return nil }
+        if core.isDraining { return core.admit(.tracked(tracked), ledger: ledger) }
+        core.startDraining()
+        return .drain
+      }
+      if let admission {
+        carryOut(admission, of: .tracked(tracked), through: chain)
+        return
+      }
     }
-    submit(.tracked(tracked), through: chain)
+    let entry = ledger.begin(origin: tracked.origin, description: "action \(tracked.action)")
+    submit(.tracked(tracked.counted(as: entry)), through: chain)
   }
 
   /// Processes a tracked action; this thread drains. While it does, `processing` names it, so
   /// that the work it starts and the actions this thread queues carry its origin.
   @inlinable
   func process(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
-    lock.withLock { $0.processing = Processing(tracked) }
+    // Only this function sets `processing`, and it resets it before it returns, so it is
+    // `Processing()` here: an untracked action that no `send` enqueued (a saga's put, most
+    // often) leaves it unchanged, and skips the two lock acquisitions.
+    let isMarked = tracked.origin.isTracked || tracked.isSent
+    if isMarked { lock.withLock { $0.processing = Processing(tracked) } }
     if let chain { chain(tracked.action) } else { reduceAndNotify(tracked.action) }
-    lock.withLock { $0.processing = Processing() }
+    if isMarked { lock.withLock { $0.processing = Processing() } }
     // Completion first: work it resumes (a saga after its put) registers before the pending
     // entry ends, so the origin's count never drops to zero in between.
     tracked.onProcessed?()
@@ -553,7 +575,6 @@ final class StoreBox<State: Sendable>: Sendable {
   @inlinable
   var processingOrigin: ActionOrigin { lock.withLock { $0.processing.origin } }
 
-  @inlinable
   var tracksAll: Bool { lock.withLock { $0.tracksAll } }
 
   /// Tells the test probe about the action just reduced and the state it committed; called by
