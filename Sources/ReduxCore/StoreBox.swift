@@ -486,8 +486,10 @@ final class StoreBox<State: Sendable>: Sendable {
   }
 
   /// Does one item of work; the caller is the drainer. Out of line: the drain loop handles
-  /// plain actions and subscribers itself, and stays small enough to inline.
-  @usableFromInline
+  /// plain actions and subscribers itself, and stays small enough to inline. Inlinable (never
+  /// inlined), so that a tracked action (a saga's put) is processed by code specialized for
+  /// State.
+  @inlinable @inline(never)
   func perform(_ work: StoreWork<State>, through chain: Middleware<State>.Next?) {
     switch work {
     case .action(let action):
@@ -504,12 +506,21 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Queues work that is neither a plain action nor a subscriber (a tracked action, a state
   /// replacement) behind the store's other work; on an idle store this thread becomes the
   /// drainer and does it at once.
+  @inlinable
   func submit(_ work: StoreWork<State>, through chain: Middleware<State>.Next?) {
     let admission: Admission = lock.withLock { core in
       if core.isDraining { return core.admit(work, ledger: ledger) }
       core.startDraining()
       return .drain
     }
+    carryOut(admission, of: work, through: chain)
+  }
+
+  /// What ``submit(_:through:)`` does once `work` was admitted.
+  @inlinable
+  func carryOut(
+    _ admission: Admission, of work: StoreWork<State>, through chain: Middleware<State>.Next?
+  ) {
     switch admission {
     case .done:
       return
@@ -523,29 +534,45 @@ final class StoreBox<State: Sendable>: Sendable {
   }
 
   /// Dispatches an action that carries an origin or a completion, counted as pending work of
-  /// its origin until it has been processed.
+  /// its origin until it has been processed. Inlinable, as the plain dispatch path is.
+  @inlinable
   func dispatch(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
-    var tracked = tracked
-    if tracked.origin.isTracked || tracksAll {
-      let entry = ledger.begin(origin: tracked.origin, description: "action \(tracked.action)")
-      tracked = tracked.counted(as: entry)
+    if !tracked.origin.isTracked {
+      // Untracked (a saga's put, most often): whether a test probe tracks everything is read
+      // under the lock that admits the action, so the put takes the lock once.
+      let admission: Admission? = lock.withLock { core in
+        if _slowPath(core.tracksAll) { return nil }
+        if core.isDraining { return core.admit(.tracked(tracked), ledger: ledger) }
+        core.startDraining()
+        return .drain
+      }
+      if let admission {
+        carryOut(admission, of: .tracked(tracked), through: chain)
+        return
+      }
     }
-    submit(.tracked(tracked), through: chain)
+    let entry = ledger.begin(origin: tracked.origin, description: "action \(tracked.action)")
+    submit(.tracked(tracked.counted(as: entry)), through: chain)
   }
 
   /// Processes a tracked action; this thread drains. While it does, `processing` names it, so
   /// that the work it starts and the actions this thread queues carry its origin.
-  @usableFromInline
+  @inlinable
   func process(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
-    lock.withLock { $0.processing = Processing(tracked) }
+    // Only this function sets `processing`, and it resets it before it returns, so it is
+    // `Processing()` here: an untracked action that no `send` enqueued (a saga's put, most
+    // often) leaves it unchanged, and skips the two lock acquisitions.
+    let isMarked = tracked.origin.isTracked || tracked.isSent
+    if isMarked { lock.withLock { $0.processing = Processing(tracked) } }
     if let chain { chain(tracked.action) } else { reduceAndNotify(tracked.action) }
-    lock.withLock { $0.processing = Processing() }
+    if isMarked { lock.withLock { $0.processing = Processing() } }
     // Completion first: work it resumes (a saga after its put) registers before the pending
     // entry ends, so the origin's count never drops to zero in between.
     tracked.onProcessed?()
     if let pending = tracked.pending { ledger.end(pending) }
   }
 
+  @inlinable
   var processingOrigin: ActionOrigin { lock.withLock { $0.processing.origin } }
 
   var tracksAll: Bool { lock.withLock { $0.tracksAll } }

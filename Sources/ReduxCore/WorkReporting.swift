@@ -222,6 +222,7 @@ extension MiddlewareContext {
   ///
   /// Read it synchronously inside a middleware body, where it names the action being processed;
   /// between actions it is ``ActionOrigin/untracked``.
+  @inlinable
   package var processingOrigin: ActionOrigin { box.processingOrigin }
 
   /// Records work started for `origin`, so that a `send` of that origin (or a test probe) can
@@ -245,16 +246,25 @@ extension MiddlewareContext {
   /// through the middleware and the reducer (or was dropped by a middleware), before any action
   /// queued after it; it runs at once if the store was released. A tracked action counts as
   /// in-flight work of its origin until it has been processed.
+  ///
+  /// Inlinable, like `Store.dispatch`: called from code specialized for State (a module's
+  /// `@inlinable` middleware), the whole tracked path is specialized too; unspecialized, each
+  /// call asked the runtime for generic metadata about ten times.
+  @inlinable
   package func dispatch(
     _ action: any Action, origin: ActionOrigin, onProcessed: (@Sendable () -> Void)? = nil
   ) {
-    guard let store = store.value else {
+    guard let store = liveStore else {
       onProcessed?()
       return
     }
     store.dispatch(
       TrackedAction(action: action, origin: origin, isSent: false, onProcessed: onProcessed))
   }
+
+  /// The store, unless it has been released.
+  @usableFromInline
+  var liveStore: Store<State>? { store.value }
 }
 
 extension Store {
@@ -276,7 +286,7 @@ extension Store {
     box.ledger.descriptions()
   }
 
-  @usableFromInline
+  @inlinable
   func dispatch(_ tracked: TrackedAction) {
     box.dispatch(tracked, through: chain)
   }

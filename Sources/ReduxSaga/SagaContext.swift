@@ -49,8 +49,10 @@ public struct SagaContext<State: Sendable>: Sendable {
     let effectID = started(.put(action))
     let scheduler = runtime.scheduler
     let origin = node.currentOrigin
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      scheduler.hold(HeldPut(action: action, origin: origin, resume: { continuation.resume() }))
+    // Unsafe: the scheduler resumes each held put exactly once (a checked continuation
+    // allocates a canary per put).
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      scheduler.hold(HeldPut(action: action, origin: origin, continuation: continuation))
     }
     if let effectID { report(effectID, .put(action), .resolved) }
   }

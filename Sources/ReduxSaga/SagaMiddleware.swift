@@ -22,7 +22,7 @@ import ReduxCore
 /// An error that escapes a root saga (or a spawned one) goes to `onError` with the names of
 /// the sagas it passed through; the store and the other sagas keep running.
 public final class SagaMiddleware<State: Sendable>: Sendable {
-  let runtime: SagaRuntime<State>
+  @usableFromInline let runtime: SagaRuntime<State>
 
   /// Creates a saga runtime.
   ///
@@ -47,7 +47,12 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
   ///
   /// It reduces each action first (`next(action)`), then hands it to the sagas. When the store
   /// that holds it is released, the running sagas are cancelled.
+  @inlinable
   public var middleware: Middleware<State> {
+    // Inlinable: the app's module specializes these closures for its State, so the store's
+    // tracked dispatch path that a put takes, and the processing origin read for each
+    // delivery, run specialized code (unspecialized, they asked the runtime for generic
+    // metadata).
     let link = StoreLink(runtime: runtime)
     // The body keeps the link: the link lives exactly as long as the store's chain.
     let body: @Sendable (MiddlewareContext<State>, any Action, Middleware<State>.Next) -> Void = {
@@ -57,7 +62,19 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
       // The sagas this action resumes run now, inside this dispatch, up to their next wait.
       link.runtime.scheduler.withDrain { delivery(context.processingOrigin) }
     }
-    return Middleware(onAttach: { context in link.attach(context) }, body)
+    return Middleware(
+      onAttach: { context in
+        let scheduler = link.runtime.scheduler
+        // Unowned: the scheduler keeps this closure, so it never outlives the scheduler.
+        link.attach(context) { [unowned scheduler] put in
+          context.dispatch(
+            put.action, origin: put.origin,
+            onProcessed: {
+              // The putting saga goes on inside this dispatch, up to its next wait.
+              scheduler.withDrain { put.resume() }
+            })
+        }
+      }, body)
   }
 
   /// Starts a root saga written as a closure, and returns its handle.
@@ -95,18 +112,24 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
 
 /// Ties a runtime to the store that holds its middleware: releasing that store cancels the
 /// sagas. Copies of the middleware that never reach a store do nothing.
-private final class StoreLink<State: Sendable>: Sendable {
-  let runtime: SagaRuntime<State>
-  let hub: ActionHub
+@usableFromInline
+final class StoreLink<State: Sendable>: Sendable {
+  @usableFromInline let runtime: SagaRuntime<State>
+  @usableFromInline let hub: ActionHub
   private let isAttached = Protected(false)
 
+  @usableFromInline
   init(runtime: SagaRuntime<State>) {
     self.runtime = runtime
     self.hub = runtime.hub
   }
 
-  func attach(_ context: MiddlewareContext<State>) {
-    runtime.attach(context)
+  /// Connects the runtime to its store; `deliver` dispatches each held put.
+  @usableFromInline
+  func attach(
+    _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (HeldPut) -> Void
+  ) {
+    runtime.attach(context, deliver: deliver)
     isAttached.withLock { $0 = true }
   }
 

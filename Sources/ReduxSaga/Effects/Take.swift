@@ -50,7 +50,9 @@ extension SagaContext {
   ///
   /// `effect` is only evaluated when a monitor is installed: describing the action type costs
   /// more than the rest of a take. Not generic, so a take costs no generic metadata lookups.
-  func awaitAction(
+  /// Nonsending: it runs on its caller's executor (the saga scheduler), so calling it is no
+  /// executor switch.
+  nonisolated(nonsending) func awaitAction(
     _ effect: @autoclosure () -> SagaEffect,
     _ matches: @escaping @Sendable (any Action) -> Bool
   ) async throws -> (any Action)? {
@@ -98,8 +100,9 @@ extension SagaContext {
 
 extension SagaNode {
   /// The body of every take: registers a one-shot watcher, pauses this saga's work while it
-  /// waits, and reports the effect to the monitor once registered.
-  func awaitAction(
+  /// waits, and reports the effect to the monitor once registered. Nonsending, like
+  /// ``SagaContext/awaitAction(_:_:)``.
+  nonisolated(nonsending) func awaitAction(
     hub: ActionHub, _ effect: @autoclosure () -> SagaEffect,
     _ matches: @escaping @Sendable (any Action) -> Bool
   ) async throws -> (any Action)? {
@@ -109,8 +112,10 @@ extension SagaNode {
     defer { resumed() }
     do {
       let value = try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation {
-          (continuation: CheckedContinuation<(any Action)?, any Error>) in
+        // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
+        // checked continuation allocates a canary per take).
+        try await withUnsafeThrowingContinuation {
+          (continuation: UnsafeContinuation<(any Action)?, any Error>) in
           let watcher = Watcher(
             id: id, isOneShot: true,
             offer: { action in

@@ -33,6 +33,7 @@ final class Watcher: Sendable {
   }
 }
 
+@usableFromInline
 final class ActionHub: Sendable {
   private let state = Protected(HubState())
 
@@ -90,30 +91,33 @@ final class ActionHub: Sendable {
   /// What delivering an action the store has reduced does, or `nil` when nobody waits for it:
   /// the watchers it matches (a one-shot watcher is removed now), to run with the action's
   /// origin. END ends every watcher.
+  @usableFromInline
   func deliveries(of action: any Action) -> (@Sendable (ActionOrigin) -> Void)? {
     if action.as(END.self) != nil {
       return endAll()
     }
     // One match (the common case) allocates no array; one-shot watchers that matched are
-    // removed in one pass, not one `remove(at:)` each.
+    // removed in one pass, not one `remove(at:)` each, and in place: the array keeps its
+    // buffer for the next take (a new array cost a malloc and a free per round trip).
     let (first, more): ((@Sendable (ActionOrigin) -> Void)?, [@Sendable (ActionOrigin) -> Void]) =
       state.withLock { state in
         guard !state.watchers.isEmpty else { return (nil, []) }
         var first: (@Sendable (ActionOrigin) -> Void)?
         var more: [@Sendable (ActionOrigin) -> Void] = []
-        // The watchers that stay, built only once a one-shot watcher has matched.
-        var kept: [Watcher]?
-        for (index, watcher) in state.watchers.enumerated() {
+        // The watchers that stay are moved down to `kept`, in order.
+        var kept = 0
+        for index in state.watchers.indices {
+          let watcher = state.watchers[index]
           if let job = watcher.offer(action) {
             if first == nil { first = job } else { more.append(job) }
-            if watcher.isOneShot {
-              if kept == nil { kept = Array(state.watchers[..<index]) }
-              continue
-            }
+            if watcher.isOneShot { continue }
           }
-          kept?.append(watcher)
+          if kept != index { state.watchers[kept] = watcher }
+          kept += 1
         }
-        if let kept { state.watchers = kept }
+        if kept < state.watchers.count {
+          state.watchers.removeSubrange(kept...)
+        }
         return (first, more)
       }
     guard let first else { return nil }

@@ -4,9 +4,10 @@ import ReduxCore
 /// What every saga of one ``SagaMiddleware`` shares: the store connection, the action hub, the
 /// scheduler, the clock and the hooks. Running sagas hold it; it never holds the store or the
 /// middleware.
+@usableFromInline
 final class SagaRuntime<State: Sendable>: Sendable {
-  let hub = ActionHub()
-  let scheduler = SagaScheduler()
+  @usableFromInline let hub = ActionHub()
+  @usableFromInline let scheduler = SagaScheduler()
   let clock: any Clock<Duration>
   let onError: @Sendable (SagaError) -> Void
   let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
@@ -49,8 +50,11 @@ final class SagaRuntime<State: Sendable>: Sendable {
       })
   }
 
-  /// Connects the runtime to its store; a runtime serves one store.
-  func attach(_ context: MiddlewareContext<State>) {
+  /// Connects the runtime to its store; a runtime serves one store. `deliver` dispatches each
+  /// held put through `context` and resumes the putting saga once it has been processed.
+  func attach(
+    _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (HeldPut) -> Void
+  ) {
     let wasAttached = connection.withLock { connection in
       defer { if connection == nil { connection = context } }
       return connection != nil
@@ -59,15 +63,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
       !wasAttached,
       "A SagaMiddleware serves one store: create one SagaMiddleware per Store.")
     hooks.startWork { origin, description in context.beginWork(origin: origin, description()) }
-    // Unowned: the scheduler keeps this closure, so it never outlives the scheduler.
-    scheduler.deliverPuts { [unowned scheduler] put in
-      context.dispatch(
-        put.action, origin: put.origin,
-        onProcessed: {
-          // The putting saga goes on inside this dispatch, up to its next wait.
-          scheduler.withDrain { put.resume() }
-        })
-    }
+    scheduler.deliverPuts(deliver)
   }
 
   var context: MiddlewareContext<State> {
