@@ -1,15 +1,28 @@
 // Every lock in the package is this one type (it is `package`, so the side-effect modules use it
 // too but users never see it), and the choice of primitive lives in this file.
 //
-// It is a `pthread_mutex_t` of type PTHREAD_MUTEX_ERRORCHECK, on every platform and in every
-// build (the ThreadSanitizer pass included), because (docs/performance.md, benchmark 10):
+// It is a lock of our own on `Synchronization.Atomic`, the same on every platform and in every
+// build (the ThreadSanitizer pass included), because (docs/performance.md, benchmark 12):
 // - Linux's `Synchronization.Mutex` uses priority-inheritance futexes, whose throughput
 //   collapses when more threads than cores contend (8 threads on 2 cores: about 100 times
 //   slower than a pthread mutex), and ThreadSanitizer does not see it;
-// - an error-checking mutex reports a thread that takes the lock it already holds (a reducer
-//   that reads or dispatches to its own store) instead of deadlocking silently, at the cost of
-//   a compare in the uncontended path;
-// - `Mutex` needs macOS 15 / iOS 18, newer than the releases this package supports.
+// - a `pthread_mutex_t` holds up, but its lock/unlock pair is about 70 instructions out of line
+//   (type checks, owner and user counts), where this lock's inlined fast path is one
+//   compare-and-swap to take it and one exchange to give it back, like `Mutex`'s fast path;
+// - ThreadSanitizer sees the acquire and release atomics, so it checks the lock that ships;
+// - it records its owner, so a thread that takes a lock it holds (a reducer that reads or
+//   dispatches to its own store) stops with a message instead of deadlocking silently. The
+//   owner is only compared when the compare-and-swap fails.
+//
+// The word is glibc's low-level lock (Drepper, "Futexes Are Tricky", mutex 3): 0 free, 1 held,
+// 2 held and perhaps awaited. A contended thread tries again a little while first (the store's
+// critical sections last nanoseconds, and sleeping and being woken costs microseconds), then
+// sleeps. It sleeps on a pthread condition variable, allocated at the first contention, rather
+// than on a futex: Swift cannot call the variadic `syscall` (a futex would need a C module), and
+// the condition variable is portable. With 8 threads on 2 cores the store does better on it
+// than on the pthread mutex (docs/performance.md, 12b).
+
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -22,7 +35,7 @@
 /// A value that is only read or written while a lock is held.
 @usableFromInline
 package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
-  // @unchecked: `storage.value` is only touched between pthread_mutex_lock and _unlock.
+  // @unchecked: `storage.value` is only touched between `storage.lock()` and `unlock()`.
   @usableFromInline let storage: LockStorage<Value>
 
   /// A lock around `value`; a thread that takes it while holding it stops with `reentry`.
@@ -38,11 +51,8 @@ package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
   package borrowing func withLock<Result: ~Copyable>(
     _ body: (inout sending Value) -> sending Result
   ) -> sending Result {
-    if _slowPath(pthread_mutex_trylock(storage.mutex) != 0) {
-      let result = lockContended(storage.mutex)
-      if result != 0 { storage.lockFailed(result) }
-    }
-    defer { pthread_mutex_unlock(storage.mutex) }
+    storage.lock()
+    defer { storage.unlock() }
     return body(&storage.value)
   }
 }
@@ -61,89 +71,223 @@ extension Lock {
     until ready: (inout Value) -> Bool,
     _ body: (inout sending Value) -> sending Result
   ) -> sending Result {
-    let result = pthread_mutex_lock(storage.mutex)
-    if _slowPath(result != 0) { storage.lockFailed(result) }
-    defer { pthread_mutex_unlock(storage.mutex) }
+    storage.lock()
+    defer { storage.unlock() }
     var spun = 0
     while !ready(&storage.value) {
       if spun < spins {
         spun += 1
-        pthread_mutex_unlock(storage.mutex)
+        storage.unlock()
         sched_yield()
-        pthread_mutex_lock(storage.mutex)
+        storage.lock()
       } else {
-        pthread_cond_wait(condition.condition, storage.mutex)
+        condition.wait(unlocking: storage)
       }
     }
     return body(&storage.value)
   }
 }
 
-/// Takes a lock another thread holds (or this one: then it returns EDEADLK). It tries again a
-/// little while first: the store's critical sections last nanoseconds, and sleeping on the
-/// futex and being woken costs microseconds.
-@usableFromInline @inline(never)
-func lockContended(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) -> Int32 {
-  for _ in 0..<100 where pthread_mutex_trylock(mutex) == 0 {
-    return 0
-  }
-  return pthread_mutex_lock(mutex)
-}
-
+/// The value a lock guards, after the lock's state.
 @usableFromInline
-final class LockStorage<Value: ~Copyable> {
-  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  @usableFromInline let reentry: StaticString
-  // @exclusivity(unchecked): every access is between pthread_mutex_lock and _unlock, which
-  // already makes it exclusive; the runtime's dynamic check cost about 95 instructions a lock.
+final class LockStorage<Value: ~Copyable>: LockState {
+  // @exclusivity(unchecked): every access is between lock() and unlock(), which already makes
+  // it exclusive; the runtime's dynamic check cost about 95 instructions a lock.
   @usableFromInline @exclusivity(unchecked) var value: Value
 
   init(_ value: consuming Value, reentry: StaticString) {
     self.value = value
+    super.init(reentry: reentry)
+  }
+}
+
+/// The lock's state. A class of its own, not generic: the lock's methods then never read the
+/// generic class's metadata before they take the lock, which ThreadSanitizer reported (in debug
+/// builds) as a race with the guarded value's accesses.
+@usableFromInline
+class LockState {
+  /// 0 free, 1 held, 2 held and perhaps awaited by a sleeping thread.
+  @usableFromInline final let word = Atomic<UInt32>(0)
+  /// The holder's ``currentThreadID()``, 0 when free: written by the holder after it takes the
+  /// lock and before it gives it back, so only the holder can find its own identity here.
+  @usableFromInline final let owner = Atomic<UInt>(0)
+  /// Where contended threads sleep: a ``Parking``'s address, 0 until the first contention.
+  @usableFromInline final let parkingAddress = Atomic<UInt>(0)
+  @usableFromInline final let reentry: StaticString
+
+  init(reentry: StaticString) {
     self.reentry = reentry
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    var attributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&attributes)
-    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
-    pthread_mutex_init(mutex, &attributes)
-    pthread_mutexattr_destroy(&attributes)
+  }
+
+  /// Takes the lock: one compare-and-swap when it is free.
+  @inlinable @inline(__always)
+  final func lock() {
+    if _slowPath(!word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged) {
+      lockContended()
+    }
+    owner.store(currentThreadID(), ordering: .relaxed)
+  }
+
+  /// Gives the lock back: one exchange, and a wake-up if a thread may be sleeping.
+  @inlinable @inline(__always)
+  final func unlock() {
+    owner.store(0, ordering: .relaxed)
+    if _slowPath(word.exchange(0, ordering: .releasing) == 2) { wakeOne() }
+  }
+
+  /// Takes a lock another thread holds (or this one: then it stops with `reentry`).
+  @usableFromInline @inline(never)
+  final func lockContended() {
+    if owner.load(ordering: .relaxed) == currentThreadID() { preconditionFailure("\(reentry)") }
+    for _ in 0..<100 {
+      if word.load(ordering: .relaxed) == 0,
+        word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+      {
+        return
+      }
+    }
+    let parking = self.parking
+    // 2 from here on: whoever gives the lock back next wakes a sleeper.
+    while word.exchange(2, ordering: .acquiring) != 0 {
+      parking.sleep { word.load(ordering: .relaxed) == 2 }
+    }
   }
 
   @usableFromInline @inline(never)
-  func lockFailed(_ result: Int32) -> Never {
-    if result == EDEADLK { preconditionFailure("\(reentry)") }
-    preconditionFailure("pthread_mutex_lock failed with error \(result)")
+  final func wakeOne() {
+    parking.wakeOne()
+  }
+
+  /// The parking, allocated by the first thread that needs it.
+  @usableFromInline
+  final var parking: Parking {
+    let address = parkingAddress.load(ordering: .acquiring)
+    if address != 0 { return Parking(address: address) }
+    let new = Parking.make()
+    let (installed, current) = parkingAddress.compareExchange(
+      expected: 0, desired: new.address, ordering: .acquiringAndReleasing)
+    if installed { return new }
+    new.destroy()
+    return Parking(address: current)
   }
 
   deinit {
+    let address = parkingAddress.load(ordering: .acquiring)
+    if address != 0 { Parking(address: address).destroy() }
+  }
+}
+
+/// A pthread mutex and condition variable in one allocation, where threads sleep until another
+/// thread changes an atomic value and wakes them.
+@usableFromInline
+struct Parking: Sendable {
+  @usableFromInline let address: UInt
+
+  @usableFromInline
+  init(address: UInt) {
+    self.address = address
+  }
+
+  static var conditionOffset: Int {
+    let alignment = MemoryLayout<pthread_cond_t>.alignment
+    return (MemoryLayout<pthread_mutex_t>.size + alignment - 1) / alignment * alignment
+  }
+
+  var mutex: UnsafeMutablePointer<pthread_mutex_t> {
+    UnsafeMutablePointer(bitPattern: address)!
+  }
+
+  var condition: UnsafeMutablePointer<pthread_cond_t> {
+    UnsafeMutableRawPointer(bitPattern: address)!.advanced(by: Self.conditionOffset)
+      .assumingMemoryBound(to: pthread_cond_t.self)
+  }
+
+  static func make() -> Parking {
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: conditionOffset + MemoryLayout<pthread_cond_t>.size,
+      alignment: max(
+        MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<pthread_cond_t>.alignment))
+    let parking = Parking(address: UInt(bitPattern: raw))
+    parking.mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(parking.mutex, nil)
+    parking.condition.initialize(to: pthread_cond_t())
+    pthread_cond_init(parking.condition, nil)
+    return parking
+  }
+
+  func destroy() {
+    pthread_cond_destroy(condition)
     pthread_mutex_destroy(mutex)
-    mutex.deallocate()
+    UnsafeMutableRawPointer(bitPattern: address)!.deallocate()
+  }
+
+  /// Sleeps until woken if `isBlocked` is still true; may return early (the caller checks
+  /// again). A thread that changes what `isBlocked` reads before it calls a wake method is never
+  /// missed: the check and the sleep are one step under the mutex.
+  @usableFromInline
+  func sleep(while isBlocked: () -> Bool) {
+    pthread_mutex_lock(mutex)
+    if isBlocked() { pthread_cond_wait(condition, mutex) }
+    pthread_mutex_unlock(mutex)
+  }
+
+  // The wake methods take the mutex and release it before they signal: a thread that found
+  // itself blocked under the mutex is then already waiting on the condition, and the thread
+  // woken does not block again at once on a mutex its waker still holds.
+
+  @usableFromInline
+  func wakeOne() {
+    pthread_mutex_lock(mutex)
+    pthread_mutex_unlock(mutex)
+    pthread_cond_signal(condition)
+  }
+
+  @usableFromInline
+  func wakeAll() {
+    pthread_mutex_lock(mutex)
+    pthread_mutex_unlock(mutex)
+    pthread_cond_broadcast(condition)
   }
 }
 
 /// A condition variable, for threads that wait under a ``Lock`` for another thread to change
 /// the value it guards.
 @usableFromInline
-package final class LockCondition: @unchecked Sendable {
-  // @unchecked: a pthread condition variable is made to be shared between threads.
-  @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+package final class LockCondition: Sendable {
+  /// Bumped by every `wakeAll()`: a waiter sleeps while it still has the value it read under the
+  /// lock.
+  @usableFromInline let sequence = Atomic<UInt32>(0)
+  /// Threads between `wait(unlocking:)`'s unlock and its lock again; `wakeAll()` makes no call
+  /// when there are none.
+  @usableFromInline let waiters = Atomic<Int>(0)
+  @usableFromInline let parking: Parking
 
   package init() {
-    condition = .allocate(capacity: 1)
-    condition.initialize(to: pthread_cond_t())
-    pthread_cond_init(condition, nil)
+    parking = Parking.make()
   }
 
   /// Wakes every thread waiting on this condition; call it with the lock held.
   @inlinable
   package func wakeAll() {
-    pthread_cond_broadcast(condition)
+    sequence.wrappingAdd(1, ordering: .relaxed)
+    if waiters.load(ordering: .relaxed) > 0 { parking.wakeAll() }
+  }
+
+  /// Gives `storage`'s lock (held by the caller) back, sleeps until a `wakeAll()` made after
+  /// this call (or returns early), and takes the lock again.
+  @usableFromInline
+  func wait(unlocking storage: LockState) {
+    // Both under the lock, as `wakeAll()` is: it sees this waiter, or this waiter sees its bump.
+    let observed = sequence.load(ordering: .relaxed)
+    waiters.wrappingAdd(1, ordering: .relaxed)
+    storage.unlock()
+    parking.sleep { sequence.load(ordering: .relaxed) == observed }
+    storage.lock()
+    waiters.wrappingSubtract(1, ordering: .relaxed)
   }
 
   deinit {
-    pthread_cond_destroy(condition)
-    condition.deallocate()
+    parking.destroy()
   }
 }
 

@@ -85,15 +85,23 @@ private final class PthreadCandidate: LockCandidate, @unchecked Sendable {
 }
 
 /// glibc's low-level lock (0 free, 1 held, 2 held and perhaps awaited) on a Swift `Atomic`,
-/// inlined; a waiter sleeps on a pthread condition instead of a futex.
+/// inlined; a waiter sleeps on a pthread condition instead of a futex. With `recordsOwner` and
+/// 100 spins it is ReduxCore's `Lock` (which is `package`, so not visible here): the holder's
+/// thread is recorded after each lock and cleared before each unlock, and compared with the
+/// caller's when the compare-and-swap fails, to report a thread that takes its own lock.
 private final class AtomicCandidate: LockCandidate, @unchecked Sendable {
   // @unchecked: `state` is only touched while `word` is 1 or 2 for this thread.
   let word = Atomic<UInt32>(0)
+  let owner = Atomic<UInt>(0)
+  let recordsOwner: Bool
+  let spins: Int
   let parking: UnsafeMutablePointer<pthread_mutex_t>
   let wakeUp: UnsafeMutablePointer<pthread_cond_t>
   var state = Counter()
 
-  init() {
+  init(recordsOwner: Bool = false, spins: Int = 64) {
+    self.recordsOwner = recordsOwner
+    self.spins = spins
     parking = .allocate(capacity: 1)
     parking.initialize(to: pthread_mutex_t())
     pthread_mutex_init(parking, nil)
@@ -104,13 +112,18 @@ private final class AtomicCandidate: LockCandidate, @unchecked Sendable {
 
   @inline(__always)
   func lock() {
-    if word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
-    lockSlowly()
+    if !word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+      lockSlowly()
+    }
+    if recordsOwner { owner.store(currentThread(), ordering: .relaxed) }
   }
 
   @inline(never)
   func lockSlowly() {
-    for _ in 0..<64 {
+    if recordsOwner && owner.load(ordering: .relaxed) == currentThread() {
+      preconditionFailure("a thread took the lock it holds")
+    }
+    for _ in 0..<spins {
       if word.load(ordering: .relaxed) == 0,
         word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
       {
@@ -126,14 +139,22 @@ private final class AtomicCandidate: LockCandidate, @unchecked Sendable {
 
   @inline(__always)
   func unlock() {
+    if recordsOwner { owner.store(0, ordering: .relaxed) }
     if word.exchange(0, ordering: .releasing) == 2 { wake() }
   }
 
   @inline(never)
   func wake() {
     pthread_mutex_lock(parking)
-    pthread_cond_signal(wakeUp)
-    pthread_mutex_unlock(parking)
+    if recordsOwner {
+      // As ReduxCore's Lock: signal after giving the mutex back, so the thread woken does not
+      // block again at once on it.
+      pthread_mutex_unlock(parking)
+      pthread_cond_signal(wakeUp)
+    } else {
+      pthread_cond_signal(wakeUp)
+      pthread_mutex_unlock(parking)
+    }
   }
 
   func increment(_ reducer: Reducer<Counter>) {
@@ -141,6 +162,15 @@ private final class AtomicCandidate: LockCandidate, @unchecked Sendable {
     reducer(&state, Increment())
     unlock()
   }
+}
+
+@inline(__always)
+private func currentThread() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
 }
 
 private final class NSLockCandidate: LockCandidate, @unchecked Sendable {
@@ -161,6 +191,10 @@ private func registerLockCandidates() {
     ("pthread_mutex_t errorcheck", { PthreadCandidate(type: Int32(PTHREAD_MUTEX_ERRORCHECK)) }),
     ("NSLock", { NSLockCandidate() }),
     ("Atomic + pthread parking", { AtomicCandidate() }),
+    (
+      "Atomic + owner + pthread parking (ReduxCore's Lock)",
+      { AtomicCandidate(recordsOwner: true, spins: 100) }
+    ),
   ]
   #if os(Linux)
     // PTHREAD_MUTEX_ADAPTIVE_NP (glibc): spins a little before sleeping.
