@@ -61,6 +61,17 @@ enum Admission {
   case drain
 }
 
+/// What a dispatch without middleware did under the lock.
+@usableFromInline
+enum BareDispatch<State: Sendable> {
+  /// Reduced; nobody to notify.
+  case reduced
+  /// Another thread is draining: queue behind it, out of line.
+  case busy
+  /// Reduced; this thread drains now and notifies these subscribers of this state.
+  case notify(State, [Subscriber<State>])
+}
+
 /// What the drainer does next.
 @usableFromInline
 enum DrainStep<State: Sendable> {
@@ -264,21 +275,53 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Dispatch without middleware: one lock acquisition when nobody listens and nothing is queued.
   @inlinable
   func dispatch(_ action: any Action) {
-    // The fast path returns (.done, nil) from the lock: reduced, nobody to notify.
-    let (admission, notification): (Admission, (State, [Subscriber<State>])?) = lock.withLock {
-      core in
-      if _slowPath(core.isDraining) { return (core.admit(.action(action), ledger: ledger), nil) }
+    // The fast path only reduces; queueing behind a drainer and starting to notify are out of
+    // line, so the lock's closure stays small enough to inline.
+    let outcome: BareDispatch<State> = lock.withLock { core in
+      if _slowPath(core.isDraining) { return .busy }
       core.reducer(&core.state, action)
-      guard let subscribers = core.subscribersToNotify() else { return (.done, nil) }
-      core.startDraining()
-      if _slowPath(core.probe != nil) { core.probed = (action, core.processing) }
-      return (.drain, (core.state, subscribers))
+      if _fastPath(core.subscribers.isEmpty) { return .reduced }
+      return startNotifying(&core, about: action)
     }
-    if let (state, subscribers) = notification {
+    switch outcome {
+    case .reduced:
+      return
+    case .busy:
+      dispatchSlowly(action)
+    case .notify(let state, let subscribers):
       DrainingThread.enter()
       notify(subscribers, of: state)
       drain(through: nil)
-    } else if _slowPath(admission != .done) {
+    }
+  }
+
+  /// After a reducer ran on an idle store with subscribers: this thread becomes the drainer
+  /// and notifies them (`.reduced` if every subscriber was cancelled meanwhile).
+  @inlinable @inline(never)
+  func startNotifying(_ core: inout StoreCore<State>, about action: any Action) -> BareDispatch<
+    State
+  > {
+    guard let subscribers = core.subscribersToNotify() else { return .reduced }
+    core.startDraining()
+    if _slowPath(core.probe != nil) { core.probed = (action, core.processing) }
+    return .notify(core.state, subscribers)
+  }
+
+  /// A bare dispatch that found the store busy (it may be idle again by now). Inlinable so that
+  /// it is specialized for State, but never inlined: the fast path stays small.
+  @inlinable @inline(never)
+  func dispatchSlowly(_ action: any Action) {
+    let (admission, outcome): (Admission, BareDispatch<State>) = lock.withLock { core in
+      if core.isDraining { return (core.admit(.action(action), ledger: ledger), .reduced) }
+      core.reducer(&core.state, action)
+      if core.subscribers.isEmpty { return (.done, .reduced) }
+      return (.done, startNotifying(&core, about: action))
+    }
+    if case .notify(let state, let subscribers) = outcome {
+      DrainingThread.enter()
+      notify(subscribers, of: state)
+      drain(through: nil)
+    } else if admission != .done {
       wait(admission, toQueue: .action(action), through: nil)
     }
   }

@@ -7,6 +7,8 @@
 // known. As a generic method it asked the runtime for metadata (Optional<Value>, ...) on each
 // call, about 1,300 instructions per selector subscriber; see docs/performance.md.
 
+import Synchronization
+
 /// One subscriber of a store: a callback, and for selector subscriptions the last value seen.
 @usableFromInline
 class Subscriber<State>: @unchecked Sendable {
@@ -54,15 +56,19 @@ class Subscriber<State>: @unchecked Sendable {
 /// Whether a subscription is still wanted; shared by a subscriber and its `receive` closure.
 @usableFromInline
 final class SubscriberActivity: Sendable {
-  private let active = Lock(true)
+  // An atomic, not a lock: every notification reads it, once per subscriber, and a lock's two
+  // read-modify-write instructions cost more than a whole unchanged selector check. The
+  // guarantee that no callback runs after `cancel()` returns does not rest on this flag alone:
+  // `cancel()` also waits for the drainer to move past the item in hand (StoreBox.unsubscribe).
+  @usableFromInline let active = Atomic<Bool>(true)
 
   @usableFromInline init() {}
 
-  @usableFromInline var isActive: Bool { active.withLock { $0 } }
+  @inlinable var isActive: Bool { active.load(ordering: .acquiring) }
 
   @usableFromInline
   func deactivate() {
-    active.withLock { $0 = false }
+    active.store(false, ordering: .releasing)
   }
 }
 
