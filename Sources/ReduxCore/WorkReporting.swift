@@ -122,13 +122,8 @@ final class WorkLedger: Sendable {
     var nextEntry: UInt64 = 0
     var entries: [UInt64: (origin: ActionOrigin, description: String)] = [:]
     var counts: [ActionOrigin: Int] = [:]
-    var waiters: [UInt64: Waiter] = [:]
-    var nextWaiter: UInt64 = 0
-  }
-
-  private struct Waiter {
-    let origin: ActionOrigin?
-    let continuation: CheckedContinuation<Void, Never>
+    /// Each waits for one origin's work, or for all work (nil), to end.
+    var waiters = Waiters<ActionOrigin?>()
   }
 
   private let books = Lock(Books())
@@ -162,12 +157,11 @@ final class WorkLedger: Sendable {
       let left = books.counts[entry.origin, default: 1] - 1
       books.counts[entry.origin] = left == 0 ? nil : left
       guard !books.waiters.isEmpty else { return [] }
-      var ready: [CheckedContinuation<Void, Never>] = []
-      for (key, waiter) in books.waiters where Self.isIdle(books, for: waiter.origin) {
-        ready.append(waiter.continuation)
-        books.waiters.removeValue(forKey: key)
+      let (counts, isEmpty) = (books.counts, books.entries.isEmpty)
+      return books.waiters.takeReady { origin in
+        if let origin { return counts[origin] == nil }
+        return isEmpty
       }
-      return ready
     }
     for continuation in ready { continuation.resume() }
   }
@@ -190,30 +184,16 @@ final class WorkLedger: Sendable {
   /// Waits until no work is in flight for `origin` (every origin when nil); returns early if
   /// the waiting task is cancelled.
   func wait(for origin: ActionOrigin?) async {
-    let id = books.withLock { books in
-      defer { books.nextWaiter += 1 }
-      return books.nextWaiter
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let isIdle = books.withLock { books in
-          let isIdle = Self.isIdle(books, for: origin)
-          if !isIdle { books.waiters[id] = Waiter(origin: origin, continuation: continuation) }
-          return isIdle
+    let id = books.withLock { $0.waiters.reserveID() }
+    await waitCancellably(
+      register: { continuation in
+        books.withLock { books in
+          if Self.isIdle(books, for: origin) { return true }
+          books.waiters.add(id, waitingFor: origin, continuation)
+          return false
         }
-        if isIdle {
-          continuation.resume()
-        } else if Task.isCancelled {
-          stopWaiting(id)
-        }
-      }
-    } onCancel: {
-      stopWaiting(id)
-    }
-  }
-
-  private func stopWaiting(_ id: UInt64) {
-    books.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
+      },
+      cancel: { [self] in books.withLock { $0.waiters.take(id) } })
   }
 }
 

@@ -7,13 +7,8 @@ import ReduxCore
 final class ProbeLog<State: Sendable>: Sendable {
   private struct Book {
     var entries: [ProcessedAction<State>] = []
-    var waiters: [UInt64: Waiter] = [:]
-    var nextWaiter: UInt64 = 0
-  }
-
-  private struct Waiter {
-    let count: Int
-    let continuation: CheckedContinuation<Void, Never>
+    /// Each waits for the log to reach a count of entries.
+    var waiters = Waiters<Int>()
   }
 
   private let book = Lock(Book())
@@ -22,12 +17,8 @@ final class ProbeLog<State: Sendable>: Sendable {
   func append(_ entry: ProcessedAction<State>) {
     let ready: [CheckedContinuation<Void, Never>] = book.withLock { book in
       book.entries.append(entry)
-      var ready: [CheckedContinuation<Void, Never>] = []
-      for (id, waiter) in book.waiters where waiter.count <= book.entries.count {
-        ready.append(waiter.continuation)
-        book.waiters.removeValue(forKey: id)
-      }
-      return ready
+      let count = book.entries.count
+      return book.waiters.takeReady { $0 <= count }
     }
     for continuation in ready { continuation.resume() }
   }
@@ -43,29 +34,15 @@ final class ProbeLog<State: Sendable>: Sendable {
 
   /// Waits until at least `count` entries exist; returns early if the task is cancelled.
   func wait(untilCount count: Int) async {
-    let id = book.withLock { book in
-      defer { book.nextWaiter += 1 }
-      return book.nextWaiter
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let isReady = book.withLock { book in
+    let id = book.withLock { $0.waiters.reserveID() }
+    await waitCancellably(
+      register: { continuation in
+        book.withLock { book in
           if book.entries.count >= count { return true }
-          book.waiters[id] = Waiter(count: count, continuation: continuation)
+          book.waiters.add(id, waitingFor: count, continuation)
           return false
         }
-        if isReady {
-          continuation.resume()
-        } else if Task.isCancelled {
-          stopWaiting(id)
-        }
-      }
-    } onCancel: {
-      stopWaiting(id)
-    }
-  }
-
-  private func stopWaiting(_ id: UInt64) {
-    book.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
+      },
+      cancel: { [self] in book.withLock { $0.waiters.take(id) } })
   }
 }
