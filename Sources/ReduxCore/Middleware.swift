@@ -70,6 +70,10 @@ public struct MiddlewareContext<State: Sendable>: Sendable {
 
   /// The store's latest committed state; inside a middleware, after `next` returns, it includes
   /// the current action.
+  ///
+  /// Inlinable, so that a middleware reading it after every action (a recorder, a logger)
+  /// reads it in code specialized for its State.
+  @inlinable
   public var state: State { box.state }
 
   /// Dispatches an action to the store, through the whole middleware chain.

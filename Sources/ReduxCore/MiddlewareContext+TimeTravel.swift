@@ -1,19 +1,11 @@
-// What ReduxDevTools needs from the core, and nothing else.
-//
-// - `replaceState`: time travel changes the committed state directly, without an action, so
-//   that no middleware sees anything (sagas, effects and commands are not re-run), yet in order
-//   with the store's other work and with subscribers notified as for an action. It goes through
-//   the store's queue like a dispatch: on an idle store it has happened when the call returns;
-//   on a busy one it runs after the work queued before it.
-// - `committedState`: the recording middleware reads the state after each action; this reads it
-//   in code specialized for State (the public `state` is not inlinable, and its generic path
-//   costs the recorder several times its own work per action).
+// What ReduxDevTools needs from the core, and nothing else: `replaceState`. Time travel
+// changes the committed state directly, without an action, so that no middleware sees anything
+// (sagas, effects and commands are not re-run), yet in order with the store's other work and
+// with subscribers notified as for an action. It goes through the store's queue like a
+// dispatch: on an idle store it has happened when the call returns; on a busy one it runs after
+// the work queued before it.
 
 extension MiddlewareContext {
-  /// The store's latest committed state, as ``state``, readable from inlinable code.
-  @inlinable
-  package var committedState: State { box.lock.withLock { $0.state } }
-
   /// Changes the committed state with `change`, bypassing the middleware and the reducer, then
   /// notifies subscribers; queued after the work already accepted if the store is busy.
   ///

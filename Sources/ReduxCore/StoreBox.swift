@@ -262,6 +262,7 @@ final class StoreBox<State: Sendable>: Sendable {
         """)
   }
 
+  @inlinable
   var state: State { lock.withLock { $0.state } }
 
   func replaceReducer(_ reducer: Reducer<State>) {

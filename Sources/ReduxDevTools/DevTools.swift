@@ -84,7 +84,7 @@ public final class DevTools<State: Sendable>: Sendable {
         next(action)
         guard isRecording else { return }
         let entry = RecordedAction(
-          action: action, state: context.committedState, timestamp: self.now())
+          action: action, state: context.state, timestamp: self.now())
         self.history.withLock { $0.record(entry) }
       }
     )
