@@ -9,6 +9,7 @@
 // Divide the total by the count for instructions per dispatch.
 import CoreFixtures
 import ReduxCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -21,9 +22,20 @@ func measured(_ count: Int, _ body: () -> Void) {
   for _ in 0..<count { body() }
 }
 
+/// Hides a value from the optimizer, as a store's reducer is hidden from it.
+@inline(never)
+func opaque<T>(_ value: T) -> T { value }
+
+/// Benchmark "Baseline: reducer call in Mutex.withLock", outside the main actor's top level.
+func mutexBaseline(_ count: Int) {
+  let mutex = Mutex(Counter())
+  let reducer = opaque(counterReducer)
+  measured(count) { mutex.withLock { reducer(&$0, Increment()) } }
+}
+
 let scenarios = [
   "dispatch", "middleware", "selectors100", "selectors1000", "large-counter", "large-item",
-  "enum", "threads8-middleware",
+  "enum", "threads8-middleware", "mutex-baseline",
 ]
 let arguments = CommandLine.arguments.dropFirst()
 guard let scenario = arguments.first, scenarios.contains(scenario) else {
@@ -67,6 +79,9 @@ case "threads8-middleware":
   let run = runOnThreads(8, total: count, settled: settled) { store.dispatch(Increment()) }
   print("\(Int(run.operationsPerSecond)) actions/s, longest \(run.maxLatencyNanoseconds) ns")
   sink(subscription)
+case "mutex-baseline":
+  // Benchmark "Baseline: reducer call in Mutex.withLock": the floor a bare dispatch is held to.
+  mutexBaseline(count)
 default:
   let store = Store(initialState: Counter(), reducer: counterEnumReducer)
   measured(count) { store.dispatch(CounterAction.increment(by: 1)) }
