@@ -45,7 +45,7 @@ public struct SagaContext<State: Sendable>: Sendable {
   /// next `take`. If the store is busy on another thread, the action is queued there and `put`
   /// resumes when it has been processed. Works after cancellation, so a cancelled saga can
   /// report it. Returns at once once the store has been released.
-  public func put(_ action: any Action) async {
+  nonisolated(nonsending) public func put(_ action: any Action) async {
     let effectID = started(.put(action))
     let scheduler = runtime.scheduler
     let origin = node.currentOrigin

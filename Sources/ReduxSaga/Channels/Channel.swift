@@ -65,7 +65,7 @@ public final class Channel<Element: Sendable>: Sendable {
   ///   closed by an overflow, the error an event source failed it with
   ///   (``ChannelEmitter/fail(_:)``), or `CancellationError` if the saga is cancelled while
   ///   waiting.
-  public func take() async throws -> Element {
+  nonisolated(nonsending) public func take() async throws -> Element {
     guard let element = try await takeMaybe() else { throw ChannelError.closed }
     return element
   }
@@ -78,7 +78,7 @@ public final class Channel<Element: Sendable>: Sendable {
   /// - Throws: ``ChannelError/overflow(capacity:)`` if the channel was closed by an overflow,
   ///   the error an event source failed it with, or `CancellationError` if the saga is
   ///   cancelled while waiting.
-  public func takeMaybe() async throws -> Element? {
+  nonisolated(nonsending) public func takeMaybe() async throws -> Element? {
     try Task.checkCancellation()
     let node = SagaNode.current
     let effectID = node?.effectStarted(.takeChannel)

@@ -63,7 +63,9 @@ extension SagaContext {
   /// - Throws: The saga's error; `CancellationError` if the joined saga was cancelled, or if
   ///   this saga is cancelled while waiting (the joined saga keeps running unless it is one of
   ///   this saga's forks).
-  public func join<Value: Sendable>(_ task: SagaTask<Value>) async throws -> Value {
+  nonisolated(nonsending) public func join<Value: Sendable>(_ task: SagaTask<Value>) async throws
+    -> Value
+  {
     try await perform(.join(task.name)) {
       try await task.value
     }

@@ -11,7 +11,7 @@ extension SagaContext {
   ///
   /// - Throws: `CancellationError` if the saga is cancelled while waiting;
   ///   ``ChannelError/closed`` after ``END``, which ends the saga quietly unless caught.
-  public func take<A: Action>(_ type: A.Type) async throws -> A {
+  nonisolated(nonsending) public func take<A: Action>(_ type: A.Type) async throws -> A {
     guard
       let action = try await awaitAction(
         .take(String(describing: A.self)), { $0.as(A.self) != nil })?.as(A.self)
@@ -30,7 +30,7 @@ extension SagaContext {
   /// ```
   ///
   /// - Throws: `CancellationError` when cancelled; ``ChannelError/closed`` after ``END``.
-  public func take(
+  nonisolated(nonsending) public func take(
     _ description: String = "where", where predicate: @escaping @Sendable (any Action) -> Bool
   ) async throws -> any Action {
     let action = try await awaitAction(.take(description), predicate)
@@ -41,7 +41,7 @@ extension SagaContext {
   /// Waits for the next action of type `A`, or returns `nil` once ``END`` is dispatched.
   ///
   /// Unlike ``take(_:)`` it lets the saga go on after END, for instance to clean up.
-  public func takeMaybe<A: Action>(_ type: A.Type) async throws -> A? {
+  nonisolated(nonsending) public func takeMaybe<A: Action>(_ type: A.Type) async throws -> A? {
     try await awaitAction(.takeMaybe(String(describing: A.self))) { $0.as(A.self) != nil }?.as(
       A.self)
   }
