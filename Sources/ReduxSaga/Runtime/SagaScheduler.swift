@@ -1,14 +1,6 @@
 import Dispatch
 import ReduxCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 // redux-saga's single-threaded scheduler, in Swift concurrency.
 //
 // Every saga task of one SagaMiddleware (roots, forks, spawns, helpers' workers, race and all
@@ -46,46 +38,47 @@ struct HeldPut: Sendable {
 }
 
 @usableFromInline
-final class SagaScheduler: TaskExecutor, @unchecked Sendable {
-  // @unchecked: every stored `var` is read and written only while `mutex` is held; the mutex
-  // also makes the runtime's exclusivity checks redundant (unchecked: they cost about 800
-  // instructions per saga round trip).
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private let drainEnded: UnsafeMutablePointer<pthread_cond_t>
-  @exclusivity(unchecked) private var jobs = FIFOQueue<UnownedJob>()
-  @exclusivity(unchecked) private var drainer: pthread_t?
-  @exclusivity(unchecked) private var isBackgroundDrainScheduled = false
-  @exclusivity(unchecked) private var held = FIFOQueue<HeldPut>()
-  @exclusivity(unchecked) private var isFlushing = false
-  /// The thread starting a fork, and the fork's first job, which it runs at once.
-  @exclusivity(unchecked) private var capture: (thread: pthread_t, job: UnownedJob?)?
-  @exclusivity(unchecked) private var deliver: (@Sendable (HeldPut) -> Void)?
+final class SagaScheduler: TaskExecutor {
+  /// Everything the scheduler decides on, behind ReduxCore's lock (the store's: an inlined
+  /// compare-and-swap each way uncontended, where a pthread mutex pair was about 70
+  /// instructions, and several are taken per saga round trip).
+  private struct State {
+    var jobs = FIFOQueue<UnownedJob>()
+    /// The draining thread's `currentThreadID()`, 0 when nobody drains.
+    var drainer: UInt = 0
+    var isBackgroundDrainScheduled = false
+    var held = FIFOQueue<HeldPut>()
+    var isFlushing = false
+    /// The thread starting a fork, and the fork's first job, which it runs at once.
+    var capture: (thread: UInt, job: UnownedJob?)?
+    var deliver: (@Sendable (HeldPut) -> Void)?
 
-  init() {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
-    drainEnded = .allocate(capacity: 1)
-    drainEnded.initialize(to: pthread_cond_t())
-    pthread_cond_init(drainEnded, nil)
+    /// The next held put to dispatch, and how, or nil when the flush ends; `claimingTheFlush`
+    /// makes the caller the flushing thread first (nil if another thread is, or nothing is
+    /// held).
+    mutating func nextHeldPut(claimingTheFlush: Bool) -> (
+      put: HeldPut, deliver: (@Sendable (HeldPut) -> Void)?
+    )? {
+      if claimingTheFlush {
+        guard !isFlushing, !held.isEmpty else { return nil }
+        isFlushing = true
+      }
+      guard let put = held.removeFirst() else {
+        isFlushing = false
+        return nil
+      }
+      return (put, deliver)
+    }
   }
 
-  deinit {
-    pthread_cond_destroy(drainEnded)
-    drainEnded.deallocate()
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
-
-  private func locked<Result>(_ body: () -> Result) -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return body()
-  }
+  private let state = Lock(
+    State(), reentry: "the saga scheduler's lock was taken again by the thread that holds it")
+  /// Where threads wait for another thread's drain to end.
+  private let drainEnded = LockCondition()
 
   /// Sets how held puts reach the store (once, when the middleware is attached).
   func deliverPuts(_ deliver: @escaping @Sendable (HeldPut) -> Void) {
-    locked { self.deliver = deliver }
+    state.withLock { $0.deliver = deliver }
   }
 
   // MARK: Executor
@@ -93,15 +86,15 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
   @usableFromInline
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let me = pthread_self()
-    let startsBackgroundDrain: Bool = locked {
-      if let capture, pthread_equal(capture.thread, me) != 0, capture.job == nil {
-        self.capture = (capture.thread, job)
+    let me = currentThreadID()
+    let startsBackgroundDrain: Bool = state.withLock { state in
+      if let capture = state.capture, capture.thread == me, capture.job == nil {
+        state.capture = (capture.thread, job)
         return false
       }
-      jobs.append(job)
-      guard drainer == nil, !isBackgroundDrainScheduled else { return false }
-      isBackgroundDrainScheduled = true
+      state.jobs.append(job)
+      guard state.drainer == 0, !state.isBackgroundDrainScheduled else { return false }
+      state.isBackgroundDrainScheduled = true
       return true
     }
     if startsBackgroundDrain {
@@ -110,12 +103,12 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
   }
 
   private func drainInBackground() {
-    let me = pthread_self()
-    let claimed: Bool = locked {
-      isBackgroundDrainScheduled = false
+    let me = currentThreadID()
+    let claimed: Bool = state.withLock { state in
+      state.isBackgroundDrainScheduled = false
       // A drainer sees every job queued before it lets go, so there is nothing to do.
-      guard drainer == nil, !jobs.isEmpty else { return false }
-      drainer = me
+      guard state.drainer == 0, !state.jobs.isEmpty else { return false }
+      state.drainer = me
       return true
     }
     guard claimed else { return }
@@ -126,8 +119,8 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
 
   /// Whether the calling thread is draining sagas now (it runs saga code, or is about to).
   var isDrainingOnThisThread: Bool {
-    let me = pthread_self()
-    return locked { drainer.map { pthread_equal($0, me) != 0 } ?? false }
+    let me = currentThreadID()
+    return state.withLock { $0.drainer == me }
   }
 
   /// Runs `body` as the drainer, then runs every saga it resumed (and every saga those resume)
@@ -145,11 +138,11 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
   /// Makes the calling thread the drainer, waiting for another thread's drain to end; returns
   /// `false` if this thread is already draining. Pair a `true` with ``endDrain()``.
   func beginDrain() -> Bool {
-    let me = pthread_self()
-    return locked {
-      if let drainer, pthread_equal(drainer, me) != 0 { return false }
-      while drainer != nil { pthread_cond_wait(drainEnded, mutex) }
-      drainer = me
+    let me = currentThreadID()
+    let isFreeOrMine: (inout State) -> Bool = { $0.drainer == 0 || $0.drainer == me }
+    return state.withLock(waitingOn: drainEnded, until: isFreeOrMine) { state in
+      if state.drainer == me { return false }
+      state.drainer = me
       return true
     }
   }
@@ -165,19 +158,19 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
   /// nothing, unless the calling thread is draining. Create the task, then call
   /// ``runCapturedJob()``.
   func captureNextJob() -> Bool {
-    let me = pthread_self()
-    return locked {
-      guard let drainer, pthread_equal(drainer, me) != 0 else { return false }
-      capture = (me, nil)
+    let me = currentThreadID()
+    return state.withLock { state in
+      guard state.drainer == me else { return false }
+      state.capture = (me, nil)
       return true
     }
   }
 
   /// Runs the job captured since ``captureNextJob()``.
   func runCapturedJob() {
-    let job = locked {
-      defer { capture = nil }
-      return capture?.job
+    let job = state.withLock { state in
+      defer { state.capture = nil }
+      return state.capture?.job
     }
     job?.runSynchronously(on: asUnownedTaskExecutor())
   }
@@ -189,11 +182,11 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
     let executor = asUnownedTaskExecutor()
     var next: (put: HeldPut, deliver: (@Sendable (HeldPut) -> Void)?)?
     while true {
-      let job: UnownedJob? = locked {
-        if let job = jobs.removeFirst() { return job }
-        drainer = nil
-        pthread_cond_broadcast(drainEnded)
-        next = nextHeldPut(claimingTheFlush: true)
+      let job: UnownedJob? = state.withLock { state in
+        if let job = state.jobs.removeFirst() { return job }
+        state.drainer = 0
+        drainEnded.wakeAll()
+        next = state.nextHeldPut(claimingTheFlush: true)
         return nil
       }
       guard let job else { break }
@@ -201,7 +194,7 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
     }
     while let put = next {
       if let deliver = put.deliver { deliver(put.put) } else { put.put.resume() }
-      next = locked { nextHeldPut(claimingTheFlush: false) }
+      next = state.withLock { $0.nextHeldPut(claimingTheFlush: false) }
     }
   }
 
@@ -209,32 +202,15 @@ final class SagaScheduler: TaskExecutor, @unchecked Sendable {
 
   /// Holds a put until the current drain ends; outside a drain, delivers it now.
   func hold(_ put: HeldPut) {
-    let me = pthread_self()
-    let isHeld: Bool = locked {
-      guard let drainer, pthread_equal(drainer, me) != 0 else { return false }
-      held.append(put)
+    let me = currentThreadID()
+    let isHeld: Bool = state.withLock { state in
+      guard state.drainer == me else { return false }
+      state.held.append(put)
       return true
     }
     if isHeld { return }
     withDrain {
-      locked { held.append(put) }
+      state.withLock { $0.held.append(put) }
     }
-  }
-
-  /// The next held put to dispatch, and how, or nil when the flush ends; `claimingTheFlush`
-  /// makes the caller the flushing thread first (nil if another thread is, or nothing is
-  /// held). Call it with the lock held.
-  private func nextHeldPut(claimingTheFlush: Bool) -> (
-    put: HeldPut, deliver: (@Sendable (HeldPut) -> Void)?
-  )? {
-    if claimingTheFlush {
-      guard !isFlushing, !held.isEmpty else { return nil }
-      isFlushing = true
-    }
-    guard let put = held.removeFirst() else {
-      isFlushing = false
-      return nil
-    }
-    return (put, deliver)
   }
 }
