@@ -127,6 +127,10 @@ final class SelectSubscriber<State, Value: Sendable>: Subscriber<State>,
   }
 
   /// A selector subscriber that compares values with `isEqual` (ReSwift's `skipRepeats`).
+  ///
+  /// It repeats the `Equatable` initializer's body rather than serving it with `==` as
+  /// `isEqual`: that initializer compares inline, without a closure call per subscriber on
+  /// every commit (benchmark 3).
   @inlinable
   init(
     select: @escaping @Sendable (State) -> Value,
