@@ -8,14 +8,16 @@
 //   slower than a pthread mutex), and ThreadSanitizer does not see it;
 // - a `pthread_mutex_t` holds up, but its lock/unlock pair is about 70 instructions out of line
 //   (type checks, owner and user counts), where this lock's inlined fast path is one
-//   compare-and-swap to take it and one exchange to give it back, like `Mutex`'s fast path;
+//   compare-and-swap to take it and a plain store to give it back (an exchange once the lock
+//   has been contended), one bus-locked instruction fewer than `Mutex`'s fast path;
 // - ThreadSanitizer sees the acquire and release atomics, so it checks the lock that ships;
 // - it records its owner, so a thread that takes a lock it holds (a reducer that reads or
 //   dispatches to its own store) stops with a message instead of deadlocking silently. The
 //   owner is only compared when the compare-and-swap fails.
 //
 // The word is glibc's low-level lock (Drepper, "Futexes Are Tricky", mutex 3): 0 free, 1 held,
-// 2 held and perhaps awaited. A contended thread tries again a little while first (the store's
+// 2 held and perhaps awaited; until the lock is first contended it is given back with a plain
+// store (see `unlock()`). A contended thread tries again a little while first (the store's
 // critical sections last nanoseconds, and sleeping and being woken costs microseconds), then
 // sleeps. It sleeps on a pthread condition variable, allocated at the first contention, rather
 // than on a futex: Swift cannot call the variadic `syscall` (a futex would need a C module), and
@@ -108,6 +110,9 @@ final class LockStorage<Value: ~Copyable>: LockState {
 class LockState {
   /// 0 free, 1 held, 2 held and perhaps awaited by a sleeping thread.
   @usableFromInline final let word = Atomic<UInt32>(0)
+  /// Whether a thread ever found the lock held. Until then `unlock()` gives the lock back with a
+  /// plain store; from then on with an exchange, which sees whether a thread sleeps.
+  @usableFromInline final let contended = Atomic<Bool>(false)
   /// The holder's ``currentThreadID()``, 0 when free: written by the holder after it takes the
   /// lock and before it gives it back, so only the holder can find its own identity here.
   @usableFromInline final let owner = Atomic<UInt>(0)
@@ -128,11 +133,24 @@ class LockState {
     owner.store(currentThreadID(), ordering: .relaxed)
   }
 
-  /// Gives the lock back: one exchange, and a wake-up if a thread may be sleeping.
+  /// Gives the lock back: a plain store while the lock has never been contended, else one
+  /// exchange and a wake-up if a thread may be sleeping.
+  ///
+  /// An exchange is a bus-locked instruction: it made the bare dispatch 16 ns where the plain
+  /// store makes it 11 ns on this machine (docs/performance.md, 12e). But a store cannot tell
+  /// whether a thread marked the word 2 (went to sleep) while the lock was held, and would
+  /// overwrite the mark. So the store is only used before the first contention; the thread that
+  /// first contends sets `contended`, and stays awake until it holds the lock (see
+  /// `lockContended()`): a mark that the last plain store overwrote is then renewed by that
+  /// thread, whose own release is an exchange and wakes a sleeper.
   @inlinable @inline(__always)
   final func unlock() {
     owner.store(0, ordering: .relaxed)
-    if _slowPath(word.exchange(0, ordering: .releasing) == 2) { wakeOne() }
+    if _fastPath(!contended.load(ordering: .relaxed)) {
+      word.store(0, ordering: .releasing)
+    } else if _slowPath(word.exchange(0, ordering: .releasing) == 2) {
+      wakeOne()
+    }
   }
 
   /// Takes a lock another thread holds (or this one: then it stops with `reentry`).
@@ -145,6 +163,17 @@ class LockState {
       {
         return
       }
+    }
+    if !contended.load(ordering: .relaxed),
+      !contended.exchange(true, ordering: .sequentiallyConsistent)
+    {
+      // The first contention. The holder may have read `contended` as false and give the lock
+      // back with a plain store, overwriting the marks of threads that went to sleep meanwhile
+      // (they saw `contended` set). This thread never sleeps until it holds the lock, with the
+      // word at 2: every holder after it reads `contended` as true (its acquisition follows
+      // this thread's release), and this thread's release wakes one sleeper, who does the same.
+      while word.exchange(2, ordering: .acquiring) != 0 { sched_yield() }
+      return
     }
     let parking = self.parking
     // 2 from here on: whoever gives the lock back next wakes a sleeper.

@@ -20,6 +20,31 @@ struct LockTests {
   }
 
   @Test(
+    "a plain-store release racing the first contention strands no sleeper",
+    .timeLimit(.minutes(1)))
+  func firstContention() async throws {
+    // The race, made deterministic: the holder read `contended` as false, so its release is a
+    // plain store; meanwhile one thread contends first (it sets `contended`) and a second one
+    // goes to sleep with the word at 2. The store overwrites that mark, so no release will see
+    // it; the first contender, awake until it holds the lock, must renew it and wake the sleeper.
+    let shared = SharedLock()
+    let storage = shared.lock.storage
+    storage.lock()
+    let first = Thread { shared.lock.withLock { $0 += 1 } }
+    first.start()
+    while !storage.contended.load(ordering: .relaxed) { usleep(1_000) }
+    let sleeper = Thread { shared.lock.withLock { $0 += 1 } }
+    sleeper.start()
+    while storage.parkingAddress.load(ordering: .relaxed) == 0 { usleep(1_000) }
+    usleep(100_000)  // the sleeper is past its check and asleep on the condition
+    // The holder's release as it was decided before `contended` was set.
+    storage.owner.store(0, ordering: .relaxed)
+    storage.word.store(0, ordering: .releasing)
+    while shared.lock.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(1)) }
+    #expect(shared.lock.withLock { $0 } == 2)
+  }
+
+  @Test(
     "threads taking turns through the condition: every turn is taken, in order",
     .timeLimit(.minutes(1)))
   func turns() {
