@@ -85,22 +85,28 @@ private final class PthreadCandidate: LockCandidate, @unchecked Sendable {
 }
 
 /// glibc's low-level lock (0 free, 1 held, 2 held and perhaps awaited) on a Swift `Atomic`,
-/// inlined; a waiter sleeps on a pthread condition instead of a futex. With `recordsOwner` and
-/// 100 spins it is ReduxCore's `Lock` (which is `package`, so not visible here): the holder's
-/// thread is recorded after each lock and cleared before each unlock, and compared with the
-/// caller's when the compare-and-swap fails, to report a thread that takes its own lock.
+/// inlined; a waiter sleeps on a pthread condition instead of a futex. With `recordsOwner`,
+/// `storesUntilContended` and 100 spins it is ReduxCore's `Lock` (which is `package`, so not
+/// visible here): the holder's thread is recorded after each lock and cleared before each
+/// unlock, and compared with the caller's when the compare-and-swap fails, to report a thread
+/// that takes its own lock; and the lock is given back with a plain store until a thread first
+/// finds it held (that thread then stays awake until it holds the lock; see ReduxCore's
+/// `LockState.unlock()`).
 private final class AtomicCandidate: LockCandidate, @unchecked Sendable {
   // @unchecked: `state` is only touched while `word` is 1 or 2 for this thread.
   let word = Atomic<UInt32>(0)
   let owner = Atomic<UInt>(0)
   let recordsOwner: Bool
+  let storesUntilContended: Bool
+  let contended = Atomic<Bool>(false)
   let spins: Int
   let parking: UnsafeMutablePointer<pthread_mutex_t>
   let wakeUp: UnsafeMutablePointer<pthread_cond_t>
   var state = Counter()
 
-  init(recordsOwner: Bool = false, spins: Int = 64) {
+  init(recordsOwner: Bool = false, storesUntilContended: Bool = false, spins: Int = 64) {
     self.recordsOwner = recordsOwner
+    self.storesUntilContended = storesUntilContended
     self.spins = spins
     parking = .allocate(capacity: 1)
     parking.initialize(to: pthread_mutex_t())
@@ -130,6 +136,10 @@ private final class AtomicCandidate: LockCandidate, @unchecked Sendable {
         return
       }
     }
+    if storesUntilContended, !contended.exchange(true, ordering: .sequentiallyConsistent) {
+      while word.exchange(2, ordering: .acquiring) != 0 { sched_yield() }
+      return
+    }
     while word.exchange(2, ordering: .acquiring) != 0 {
       pthread_mutex_lock(parking)
       if word.load(ordering: .relaxed) == 2 { pthread_cond_wait(wakeUp, parking) }
@@ -140,7 +150,11 @@ private final class AtomicCandidate: LockCandidate, @unchecked Sendable {
   @inline(__always)
   func unlock() {
     if recordsOwner { owner.store(0, ordering: .relaxed) }
-    if word.exchange(0, ordering: .releasing) == 2 { wake() }
+    if storesUntilContended && !contended.load(ordering: .relaxed) {
+      word.store(0, ordering: .releasing)
+    } else if word.exchange(0, ordering: .releasing) == 2 {
+      wake()
+    }
   }
 
   @inline(never)
@@ -193,7 +207,7 @@ private func registerLockCandidates() {
     ("Atomic + pthread parking", { AtomicCandidate() }),
     (
       "Atomic + owner + pthread parking (ReduxCore's Lock)",
-      { AtomicCandidate(recordsOwner: true, spins: 100) }
+      { AtomicCandidate(recordsOwner: true, storesUntilContended: true, spins: 100) }
     ),
   ]
   #if os(Linux)
