@@ -60,7 +60,7 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
       next(action)
       guard let delivery = link.hub.deliveries(of: action) else { return }
       // The sagas this action resumes run now, inside this dispatch, up to their next wait.
-      link.runtime.scheduler.withDrain { delivery(context.processingOrigin) }
+      link.runtime.scheduler.withDrain { delivery.run(origin: context.processingOrigin) }
     }
     return Middleware(
       onAttach: { context in

@@ -107,4 +107,72 @@ struct TakeTests {
     _ = await task.result
     #expect(harness.store.state.log == ["failed cancelled"])
   }
+
+  @Test("take of a class action type also takes its subclasses, and nothing else")
+  func takeClassAction() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("taker") { saga in try await saga.take(Notice.self) }
+    await harness.probe.waitForTakes(of: "Notice")
+    harness.store.dispatch(Ping(id: 1))
+    harness.store.dispatch(Alert(text: "fire"))
+    let taken = try await task.value
+    #expect(taken.text == "fire")
+    #expect(taken is Alert)
+  }
+
+  @Test(
+    "a take in a child task that saga code started ends when that child is cancelled",
+    .timeLimit(.minutes(1)))
+  func takeInAChildTask() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("parent") { saga in
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { _ = try await saga.take(Ping.self) }
+        // Wait until the child is registered, then cancel it only: its take must end.
+        await harness.probe.waitForTakes(of: "Ping")
+        group.cancelAll()
+        do {
+          try await group.next()
+          return "taken"
+        } catch is CancellationError {
+          return "cancelled"
+        }
+      }
+    }
+    #expect(try await task.value == "cancelled")
+    // The saga's own takes still work after its child's take was withdrawn.
+    let after = harness.sagas.run("after") { saga in try await saga.take(Ping.self) }
+    await harness.dispatch(Ping(id: 4), afterTakes: 2, of: "Ping")
+    #expect(try await after.value == Ping(id: 4))
+  }
+
+  @Test(
+    "an unstructured task started by saga code cancels its own take, not the saga's",
+    .timeLimit(.minutes(1)))
+  func takeInAnUnstructuredTask() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("parent") { saga in
+      let child = Task { try await saga.take(Ping.self) }
+      await harness.probe.waitForTakes(of: "Ping")
+      child.cancel()
+      let childResult = await child.result
+      // The saga's own take (its slot) is untouched by the child's cancellation.
+      let own = try await saga.take(Request.self)
+      return (childResult, own)
+    }
+    await harness.probe.waitForTakes(of: "Request")
+    harness.store.dispatch(Request(id: 8))
+    let (childResult, own) = try await task.value
+    #expect(throws: CancellationError.self) { try childResult.get() }
+    #expect(own == Request(id: 8))
+  }
 }
+
+/// A class action and its subclass, for takes by class type.
+class Notice: Action, @unchecked Sendable {
+  // @unchecked: immutable; `text` is a `let` and subclasses add no state.
+  let text: String
+  init(text: String) { self.text = text }
+}
+
+final class Alert: Notice, @unchecked Sendable {}

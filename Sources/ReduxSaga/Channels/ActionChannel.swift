@@ -43,7 +43,7 @@ extension SagaContext {
     let hub = runtime.hub
     let id = hub.makeID()
     let watcher = Watcher(
-      id: id, isOneShot: false,
+      id: id,
       offer: { action in
         guard let element = match(action) else { return nil }
         return { origin in channel.offer(element, origin: origin) }

@@ -100,6 +100,7 @@ extension SagaContext {
   ) async throws -> [Value] {
     let group = BranchGroup<Value>(count: branches.count, isRace: isRace)
     let scheduler = runtime.scheduler
+    let hub = runtime.hub
     let node = node
     node.enterBranches(branches.count)
     return try await withTaskCancellationHandler {
@@ -107,13 +108,14 @@ extension SagaContext {
         (continuation: CheckedContinuation<[Value], any Error>) in
         group.start(continuation)
         for (index, branch) in branches.enumerated() {
+          let slot = TakeSlot(node: node, hub: hub)
           let task = Task(executorPreference: scheduler) {
             let result: Result<Value, any Error>
             if Task.isCancelled {
               result = .failure(CancellationError())
             } else {
               do {
-                result = .success(try await branch())
+                result = .success(try await slot.own(branch))
               } catch {
                 result = .failure(error)
               }
@@ -122,7 +124,7 @@ extension SagaContext {
             node.branchEnded(isLast: isLast)
             group.resumeIfDone()
           }
-          group.add(task)
+          group.add(BranchTask(task: task, slot: slot))
         }
       }
     } onCancel: {
@@ -177,10 +179,22 @@ private enum Either3<A: Sendable, B: Sendable, C: Sendable>: Sendable {
   }
 }
 
+/// A race or all branch's task, and the slot its takes wait in.
+private struct BranchTask: Sendable {
+  let task: Task<Void, Never>
+  let slot: TakeSlot
+
+  /// Cancels the branch, withdrawing the take it waits in at once.
+  func cancel() {
+    task.cancel()
+    slot.withdraw()
+  }
+}
+
 /// The branches of one race or all: their tasks, results, and the waiting saga.
 private final class BranchGroup<Value: Sendable>: Sendable {
   private struct GroupState {
-    var tasks: [Task<Void, Never>] = []
+    var tasks: [BranchTask] = []
     var results: [Value?]
     var decided: (any Error)?
     var isDecided = false
@@ -203,7 +217,7 @@ private final class BranchGroup<Value: Sendable>: Sendable {
   }
 
   /// Keeps a branch's task; cancels it at once if the group is already decided.
-  func add(_ task: Task<Void, Never>) {
+  func add(_ task: BranchTask) {
     let cancelNow = state.withLock { state in
       state.tasks.append(task)
       return state.isDecided || state.isCancelled
@@ -214,9 +228,9 @@ private final class BranchGroup<Value: Sendable>: Sendable {
   /// Records a branch's end; the branch that decides cancels the others now. Returns whether it
   /// was the last branch to end.
   func finish(_ index: Int, _ result: Result<Value, any Error>) -> Bool {
-    let (losers, isLast): ([Task<Void, Never>], Bool) = state.withLock { state in
+    let (losers, isLast): ([BranchTask], Bool) = state.withLock { state in
       state.remaining -= 1
-      var losers: [Task<Void, Never>] = []
+      var losers: [BranchTask] = []
       if !state.isDecided {
         switch result {
         case .success(let value) where isRace:

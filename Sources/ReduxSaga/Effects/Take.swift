@@ -1,6 +1,10 @@
 import ReduxCore
 
 extension SagaContext {
+  // `take(_:)` and `takeMaybe(_:)` are inlinable: specialized for `A` in the saga's module,
+  // matching and unwrapping the action need no generic metadata (about 600 instructions per
+  // take unspecialized).
+
   /// Waits for the next action of type `A` that the store reduces, and returns it.
   ///
   /// The saga is registered from the moment `take` is called until the action arrives. A saga
@@ -11,10 +15,11 @@ extension SagaContext {
   ///
   /// - Throws: `CancellationError` if the saga is cancelled while waiting;
   ///   ``ChannelError/closed`` after ``END``, which ends the saga quietly unless caught.
+  @inlinable
   nonisolated(nonsending) public func take<A: Action>(_ type: A.Type) async throws -> A {
     guard
-      let action = try await awaitAction(
-        .take(String(describing: A.self)), { $0.as(A.self) != nil })?.as(A.self)
+      let action = try await awaitAction(.take(String(describing: A.self)), .of(A.self))?.as(
+        A.self)
     else { throw ChannelError.closed }
     return action
   }
@@ -33,7 +38,7 @@ extension SagaContext {
   nonisolated(nonsending) public func take(
     _ description: String = "where", where predicate: @escaping @Sendable (any Action) -> Bool
   ) async throws -> any Action {
-    let action = try await awaitAction(.take(description), predicate)
+    let action = try await awaitAction(.take(description), .predicate(predicate))
     guard let action else { throw ChannelError.closed }
     return action
   }
@@ -41,9 +46,9 @@ extension SagaContext {
   /// Waits for the next action of type `A`, or returns `nil` once ``END`` is dispatched.
   ///
   /// Unlike ``take(_:)`` it lets the saga go on after END, for instance to clean up.
+  @inlinable
   nonisolated(nonsending) public func takeMaybe<A: Action>(_ type: A.Type) async throws -> A? {
-    try await awaitAction(.takeMaybe(String(describing: A.self))) { $0.as(A.self) != nil }?.as(
-      A.self)
+    try await awaitAction(.takeMaybe(String(describing: A.self)), .of(A.self))?.as(A.self)
   }
 
   /// Registers a one-shot watcher and waits for an action that `matches`; `nil` after END.
@@ -52,12 +57,12 @@ extension SagaContext {
   /// more than the rest of a take. Not generic, so a take costs no generic metadata lookups.
   /// Nonsending: it runs on its caller's executor (the saga scheduler), so calling it is no
   /// executor switch.
+  @usableFromInline
   nonisolated(nonsending) func awaitAction(
-    _ effect: @autoclosure () -> SagaEffect,
-    _ matches: @escaping @Sendable (any Action) -> Bool
+    _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
     try checkCancellation()
-    return try await node.awaitAction(hub: runtime.hub, effect(), matches)
+    return try await node.awaitAction(hub: runtime.hub, effect(), match)
   }
 
   /// Registers a persistent watcher that calls `onAction` for each match (on the thread that
@@ -78,7 +83,7 @@ extension SagaContext {
         (continuation: CheckedContinuation<Void, any Error>) in
         waiting.withLock { $0 = continuation }
         let watcher = Watcher(
-          id: id, isOneShot: false,
+          id: id,
           offer: { action in
             guard let value = match(action) else { return nil }
             return { origin in onAction(value, origin) }
@@ -102,44 +107,29 @@ extension SagaNode {
   /// The body of every take: registers a one-shot watcher, pauses this saga's work while it
   /// waits, and reports the effect to the monitor once registered. Nonsending, like
   /// ``SagaContext/awaitAction(_:_:)``.
+  ///
+  /// In a saga task's own code, the take registers under the task's ``TakeSlot``, which the
+  /// task's canceller withdraws; elsewhere (a task that saga code started) it installs a
+  /// cancellation handler of its own.
   nonisolated(nonsending) func awaitAction(
-    hub: ActionHub, _ effect: @autoclosure () -> SagaEffect,
-    _ matches: @escaping @Sendable (any Action) -> Bool
+    hub: ActionHub, _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
-    let id = hub.makeID()
     var effectID: UInt64?
     waitingForAction()
     defer { resumed() }
     do {
-      let value = try await withTaskCancellationHandler {
-        // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
-        // checked continuation allocates a canary per take).
-        try await withUnsafeThrowingContinuation {
-          (continuation: UnsafeContinuation<(any Action)?, any Error>) in
-          let watcher = Watcher(
-            id: id, isOneShot: true,
-            offer: { action in
-              guard matches(action) else { return nil }
-              return { origin in
-                self.resumedByAction(origin: origin)
-                continuation.resume(returning: action)
-              }
-            },
-            end: { continuation.resume(returning: nil) },
-            cancel: { continuation.resume(throwing: CancellationError()) })
-          guard hub.add(watcher) else {
-            continuation.resume(returning: nil)
-            return
-          }
-          if Task.isCancelled, let watcher = hub.remove(id) {
-            watcher.cancel()
-            return
-          }
-          // Reported after registering, so an observer may dispatch the awaited action now.
+      let value: (any Action)?
+      if let slot = TakeSlot.current, slot.isOwnedByCurrentTask {
+        value = try await register(in: hub, id: slot.id, match) {
           effectID = effectStarted(effect())
         }
-      } onCancel: {
-        hub.remove(id)?.cancel()
+      } else {
+        let id = hub.makeID()
+        value = try await withTaskCancellationHandler {
+          try await register(in: hub, id: id, match) { effectID = effectStarted(effect()) }
+        } onCancel: {
+          hub.remove(id)?.cancel()
+        }
       }
       if let effectID { effectEnded(effectID, effect(), .resolved) }
       return value
@@ -148,6 +138,28 @@ extension SagaNode {
         effectEnded(effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
       }
       throw error
+    }
+  }
+
+  /// Registers a take under `id` and waits until whoever removes it from the hub resumes it;
+  /// `registered` runs once it is registered (an observer may then dispatch the awaited
+  /// action). The caller makes sure a cancellation removes `id`.
+  private nonisolated(nonsending) func register(
+    in hub: ActionHub, id: UInt64, _ match: ActionMatch, registered: () -> Void
+  ) async throws -> (any Action)? {
+    // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
+    // checked continuation allocates a canary per take).
+    try await withUnsafeThrowingContinuation {
+      (continuation: UnsafeContinuation<(any Action)?, any Error>) in
+      guard hub.add(Watcher(id: id, take: match, continuation, node: self)) else {
+        continuation.resume(returning: nil)
+        return
+      }
+      if Task.isCancelled, let watcher = hub.remove(id) {
+        watcher.cancel()
+        return
+      }
+      registered()
     }
   }
 }

@@ -9,27 +9,146 @@ import ReduxCore
 // processed, while the caller drains the saga scheduler. With nobody waiting, `deliveries`
 // takes the lock once and allocates nothing.
 
+/// Which actions a take waits for.
+@usableFromInline
+enum ActionMatch: Sendable {
+  /// Actions of exactly this struct or enum type: one comparison, and nothing to allocate.
+  case exactly(ObjectIdentifier)
+  case predicate(@Sendable (any Action) -> Bool)
+
+  /// Actions of type `A`, as ``ReduxCore/Action/as(_:)`` matches them (a class also matches
+  /// its subclasses).
+  @inlinable
+  static func of<A: Action>(_ type: A.Type) -> ActionMatch {
+    if A.self is AnyClass { return .predicate { $0.as(A.self) != nil } }
+    return .exactly(ObjectIdentifier(A.self))
+  }
+
+  func matches(_ action: any Action) -> Bool {
+    switch self {
+    case .exactly(let type): ObjectIdentifier(Swift.type(of: action)) == type
+    case .predicate(let predicate): predicate(action)
+    }
+  }
+}
+
+/// A saga's registration in the hub.
+///
+/// A take is one-shot: removed when it matches, and resumed exactly once, by whoever removed
+/// it (a delivery, END, or a cancellation). An action channel or a helper such as `takeEvery`
+/// is persistent: it sees every match until removed.
 final class Watcher: Sendable {
   let id: UInt64
-  let isOneShot: Bool
-  /// Returns the work to do for a matching action, or `nil` if the action does not match.
-  let offer: @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?
-  /// Called once when END is dispatched while the watcher is registered.
-  let end: @Sendable () -> Void
-  /// Called by the owner that removed the watcher because its task was cancelled.
-  let cancel: @Sendable () -> Void
+  private let kind: Kind
 
+  private enum Kind: Sendable {
+    case take(
+      ActionMatch, UnsafeContinuation<(any Action)?, any Error>, resumedBy: SagaNode)
+    case persistent(
+      offer: @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
+      end: @Sendable () -> Void)
+  }
+
+  /// A take: `continuation` gets the matching action, `nil` at END, or `CancellationError`;
+  /// `node`'s work resumes on behalf of the action's origin.
   init(
-    id: UInt64, isOneShot: Bool,
-    offer: @escaping @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
-    end: @escaping @Sendable () -> Void,
-    cancel: @escaping @Sendable () -> Void = {}
+    id: UInt64, take match: ActionMatch,
+    _ continuation: UnsafeContinuation<(any Action)?, any Error>, node: SagaNode
   ) {
     self.id = id
-    self.isOneShot = isOneShot
-    self.offer = offer
-    self.end = end
-    self.cancel = cancel
+    kind = .take(match, continuation, resumedBy: node)
+  }
+
+  /// A persistent watcher: `offer` returns the work to do for a matching action (`nil` if it
+  /// does not match); `end` is called once at END.
+  init(
+    id: UInt64,
+    offer: @escaping @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
+    end: @escaping @Sendable () -> Void
+  ) {
+    self.id = id
+    kind = .persistent(offer: offer, end: end)
+  }
+
+  var isOneShot: Bool {
+    if case .take = kind { return true }
+    return false
+  }
+
+  /// Whether `action` would be taken; pure, called under the hub's lock.
+  func matches(_ action: any Action) -> Bool {
+    switch kind {
+    case .take(let match, _, _): match.matches(action)
+    case .persistent(let offer, _): offer(action) != nil
+    }
+  }
+
+  /// What delivering `action` does, or `nil` if it does not match; called under the hub's
+  /// lock, run after it.
+  fileprivate func offer(_ action: any Action) -> Delivery.Job? {
+    switch kind {
+    case .take(let match, let continuation, let node):
+      guard match.matches(action) else { return nil }
+      return .resume(continuation, node)
+    case .persistent(let offer, _):
+      return offer(action).map { .run($0) }
+    }
+  }
+
+  /// END: a take returns `nil`; a persistent watcher ends.
+  func end() {
+    switch kind {
+    case .take(_, let continuation, _): continuation.resume(returning: nil)
+    case .persistent(_, let end): end()
+    }
+  }
+
+  /// Resumes a take removed because its task was cancelled; a persistent watcher's owner
+  /// handles its own cancellation.
+  func cancel() {
+    if case .take(_, let continuation, _) = kind {
+      continuation.resume(throwing: CancellationError())
+    }
+  }
+}
+
+/// The watchers one action matched, to run in registration order with the action's origin
+/// once the hub's lock is released. One match (the common case) allocates nothing.
+@usableFromInline
+struct Delivery: Sendable {
+  fileprivate enum Job: Sendable {
+    case resume(UnsafeContinuation<(any Action)?, any Error>, SagaNode)
+    case run(@Sendable (ActionOrigin) -> Void)
+    case end(Watcher)
+  }
+
+  private let action: any Action
+  private let first: Job
+  private let more: [Job]
+
+  fileprivate init(action: any Action, first: Job, more: [Job]) {
+    self.action = action
+    self.first = first
+    self.more = more
+  }
+
+  /// Runs the matched watchers; call it while draining the saga scheduler.
+  @usableFromInline
+  func run(origin: ActionOrigin) {
+    run(first, origin)
+    for job in more { run(job, origin) }
+  }
+
+  private func run(_ job: Job, _ origin: ActionOrigin) {
+    switch job {
+    case .resume(let continuation, let node):
+      node.resumedByAction(origin: origin)
+      continuation.resume(returning: action)
+    case .run(let work):
+      work(origin)
+    case .end(let watcher):
+      watcher.end()
+    }
   }
 }
 
@@ -51,10 +170,11 @@ final class ActionHub: Sendable {
     let continuation: CheckedContinuation<Bool, Never>
   }
 
+  /// A new watcher id; odd, so it never equals a ``TakeSlot/id``.
   func makeID() -> UInt64 {
     state.withLock { state in
       defer { state.nextID += 1 }
-      return state.nextID
+      return state.nextID &* 2 &+ 1
     }
   }
 
@@ -68,7 +188,7 @@ final class ActionHub: Sendable {
       state.watchers.append(watcher)
       guard !state.registrationWaiters.isEmpty else { return [] }
       var ready: [CheckedContinuation<Bool, Never>] = []
-      for (id, waiter) in state.registrationWaiters where watcher.offer(waiter.action) != nil {
+      for (id, waiter) in state.registrationWaiters where watcher.matches(waiter.action) {
         ready.append(waiter.continuation)
         state.registrationWaiters.removeValue(forKey: id)
       }
@@ -89,46 +209,40 @@ final class ActionHub: Sendable {
   }
 
   /// What delivering an action the store has reduced does, or `nil` when nobody waits for it:
-  /// the watchers it matches (a one-shot watcher is removed now), to run with the action's
-  /// origin. END ends every watcher.
+  /// the watchers it matches (a one-shot watcher is removed now). END ends every watcher.
   @usableFromInline
-  func deliveries(of action: any Action) -> (@Sendable (ActionOrigin) -> Void)? {
+  func deliveries(of action: any Action) -> Delivery? {
     if action.as(END.self) != nil {
-      return endAll()
+      return endAll(action)
     }
-    // One match (the common case) allocates no array; one-shot watchers that matched are
-    // removed in one pass, not one `remove(at:)` each, and in place: the array keeps its
-    // buffer for the next take (a new array cost a malloc and a free per round trip).
-    let (first, more): ((@Sendable (ActionOrigin) -> Void)?, [@Sendable (ActionOrigin) -> Void]) =
-      state.withLock { state in
-        guard !state.watchers.isEmpty else { return (nil, []) }
-        var first: (@Sendable (ActionOrigin) -> Void)?
-        var more: [@Sendable (ActionOrigin) -> Void] = []
-        // The watchers that stay are moved down to `kept`, in order.
-        var kept = 0
-        for index in state.watchers.indices {
-          let watcher = state.watchers[index]
-          if let job = watcher.offer(action) {
-            if first == nil { first = job } else { more.append(job) }
-            if watcher.isOneShot { continue }
-          }
-          if kept != index { state.watchers[kept] = watcher }
-          kept += 1
+    // One-shot watchers that matched are removed in one pass, not one `remove(at:)` each, and
+    // in place: the array keeps its buffer for the next take (a new array cost a malloc and a
+    // free per round trip).
+    let (first, more): (Delivery.Job?, [Delivery.Job]) = state.withLock { state in
+      guard !state.watchers.isEmpty else { return (nil, []) }
+      var first: Delivery.Job?
+      var more: [Delivery.Job] = []
+      // The watchers that stay are moved down to `kept`, in order.
+      var kept = 0
+      for index in state.watchers.indices {
+        let watcher = state.watchers[index]
+        if let job = watcher.offer(action) {
+          if first == nil { first = job } else { more.append(job) }
+          if watcher.isOneShot { continue }
         }
-        if kept < state.watchers.count {
-          state.watchers.removeSubrange(kept...)
-        }
-        return (first, more)
+        if kept != index { state.watchers[kept] = watcher }
+        kept += 1
       }
-    guard let first else { return nil }
-    if more.isEmpty { return first }
-    return { origin in
-      first(origin)
-      for job in more { job(origin) }
+      if kept < state.watchers.count {
+        state.watchers.removeSubrange(kept...)
+      }
+      return (first, more)
     }
+    guard let first else { return nil }
+    return Delivery(action: action, first: first, more: more)
   }
 
-  private func endAll() -> (@Sendable (ActionOrigin) -> Void)? {
+  private func endAll(_ end: any Action) -> Delivery? {
     let (watchers, waiters) = state.withLock { state in
       let wasEnded = state.isEnded
       state.isEnded = true
@@ -138,11 +252,13 @@ final class ActionHub: Sendable {
       }
       return wasEnded ? ([], []) : (state.watchers, Array(state.registrationWaiters.values))
     }
-    guard !watchers.isEmpty || !waiters.isEmpty else { return nil }
-    return { _ in
-      for watcher in watchers { watcher.end() }
-      for waiter in waiters { waiter.continuation.resume(returning: false) }
+    var jobs: [Delivery.Job] = watchers.map { .end($0) }
+    if !waiters.isEmpty {
+      jobs.append(
+        .run { _ in for waiter in waiters { waiter.continuation.resume(returning: false) } })
     }
+    guard let first = jobs.first else { return nil }
+    return Delivery(action: end, first: first, more: Array(jobs.dropFirst()))
   }
 
   /// Waits until a registered watcher would take `action`; returns `false` after END or when
@@ -151,7 +267,7 @@ final class ActionHub: Sendable {
     await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       let answer: Bool? = state.withLock { state in
         if state.isEnded || state.stoppedWaits.remove(id) != nil { return false }
-        if state.watchers.contains(where: { $0.offer(action) != nil }) { return true }
+        if state.watchers.contains(where: { $0.matches(action) }) { return true }
         state.registrationWaiters[id] = RegistrationWaiter(
           action: action, continuation: continuation)
         return nil

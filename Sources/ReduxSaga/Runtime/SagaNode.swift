@@ -69,9 +69,6 @@ final class NodeHooks: Sendable {
 }
 
 final class SagaNode: Sendable {
-  /// The saga whose task (or race/all branch) is running the current code.
-  @TaskLocal static var current: SagaNode?
-
   let name: String
   /// The names from the root to this saga; a spawned saga starts with its spawner's names.
   let stack: [String]
@@ -221,11 +218,12 @@ final class SagaNode: Sendable {
     _ body: sending @escaping (SagaContext<State>) async throws -> Value
   ) -> Task<Value, any Error> {
     let scheduler = runtime.scheduler
+    let slot = TakeSlot(node: self, hub: runtime.hub)
     let operation = { [self] () async throws -> Value in
       let context = SagaContext(runtime: runtime, node: self)
       let outcome: Result<Value, any Error>
       do {
-        outcome = .success(try await SagaNode.$current.withValue(self) { try await body(context) })
+        outcome = .success(try await slot.own { try await body(context) })
       } catch {
         outcome = .failure(error)
       }
@@ -242,10 +240,18 @@ final class SagaNode: Sendable {
     if captured { scheduler.runCapturedJob() }
     if claimed { scheduler.endDrain() }
     let cancelNow = state.withLock { state in
-      if !state.isFinished { state.cancelTask = { task.cancel() } }
+      if !state.isFinished {
+        state.cancelTask = {
+          task.cancel()
+          slot.withdraw()
+        }
+      }
       return !state.isFinished && (state.isCancelled || state.abort != nil)
     }
-    if cancelNow { task.cancel() }
+    if cancelNow {
+      task.cancel()
+      slot.withdraw()
+    }
     return task
   }
 
