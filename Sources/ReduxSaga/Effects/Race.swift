@@ -115,7 +115,12 @@ extension SagaContext {
               result = .failure(CancellationError())
             } else {
               do {
-                result = .success(try await slot.own(branch))
+                result = .success(
+                  try await TakeSlot.$current.withValue(slot) {
+                    slot.beginOwning()
+                    defer { slot.endOwning() }
+                    return try await branch()
+                  })
               } catch {
                 result = .failure(error)
               }

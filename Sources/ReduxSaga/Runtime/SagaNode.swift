@@ -223,7 +223,12 @@ final class SagaNode: Sendable {
       let context = SagaContext(runtime: runtime, node: self)
       let outcome: Result<Value, any Error>
       do {
-        outcome = .success(try await slot.own { try await body(context) })
+        outcome = .success(
+          try await TakeSlot.$current.withValue(slot) {
+            slot.beginOwning()
+            defer { slot.endOwning() }
+            return try await body(context)
+          })
       } catch {
         outcome = .failure(error)
       }

@@ -21,7 +21,7 @@ final class TakeSlot: Sendable {
   /// The saga the task belongs to.
   let node: SagaNode
   private let hub: ActionHub
-  /// The owning task's address while it runs `own(_:)`, else 0.
+  /// The owning task's address between `beginOwning()` and `endOwning()`, else 0.
   private let owner = Atomic<UInt>(0)
 
   init(node: SagaNode, hub: ActionHub) {
@@ -33,14 +33,17 @@ final class TakeSlot: Sendable {
   /// where ``ActionHub/makeID()`` ids are odd. Taking no lock to make one keeps forks cheap.
   var id: UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(self))) }
 
-  /// Runs `body` as this slot's owner, with the slot current. Cancel the calling task with
-  /// `Task.cancel()` then ``withdraw()``.
-  nonisolated(nonsending) func own<Value>(_ body: () async throws -> Value) async throws -> Value {
-    try await TakeSlot.$current.withValue(self) {
-      owner.store(Self.currentTask, ordering: .relaxed)
-      defer { owner.store(0, ordering: .relaxed) }
-      return try await body()
-    }
+  /// Makes the calling task this slot's owner; call it first thing in the task, inside
+  /// `TakeSlot.$current.withValue(slot)`, and pair it with ``endOwning()``. (Not an async
+  /// wrapper around the body: each async frame costs two executor switches per task.) Cancel
+  /// the owning task with `Task.cancel()` then ``withdraw()``.
+  func beginOwning() {
+    owner.store(Self.currentTask, ordering: .relaxed)
+  }
+
+  /// Ends the calling task's ownership, before the task ends.
+  func endOwning() {
+    owner.store(0, ordering: .relaxed)
   }
 
   /// Ends the take pending in this slot, if any, with `CancellationError`; call it after
@@ -49,7 +52,7 @@ final class TakeSlot: Sendable {
     hub.remove(id)?.cancel()
   }
 
-  /// Whether the calling task owns this slot (it runs `own(_:)`), so that its canceller
+  /// Whether the calling task owns this slot, so that its canceller
   /// withdraws a take registered under ``id``.
   var isOwnedByCurrentTask: Bool {
     let me = Self.currentTask
