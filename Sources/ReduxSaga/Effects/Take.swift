@@ -51,7 +51,7 @@ extension SagaContext {
     try await awaitAction(.takeMaybe(String(describing: A.self)), .of(A.self))?.as(A.self)
   }
 
-  /// Registers a one-shot watcher and waits for an action that `matches`; `nil` after END.
+  /// Registers a one-shot watcher and waits for an action that `match` accepts; `nil` after END.
   ///
   /// `effect` is only evaluated when a monitor is installed: describing the action type costs
   /// more than the rest of a take. Not generic, so a take costs no generic metadata lookups.
