@@ -104,7 +104,10 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     let name = saga.name
     let claimed = runtime.scheduler.beginDrain()
     defer { if claimed { runtime.scheduler.endDrain() } }
+    // The saga was sent here; the box hands it on to the saga's task, which takes it once.
+    let sent = Protected<Saga<State>?>(saga)
     return runtime.start(runtime.makeRootNode(name: name), origin: .untracked) { context in
+      guard let saga = sent.withLock({ $0.take() }) else { return }
       try await saga.run(context)
     }
   }

@@ -109,25 +109,25 @@ extension SagaContext {
         group.start(continuation)
         for (index, branch) in branches.enumerated() {
           let slot = TakeSlot(node: node, hub: hub)
-          let task = Task(executorPreference: scheduler) {
-            let result: Result<Value, any Error>
-            if Task.isCancelled {
-              result = .failure(CancellationError())
-            } else {
-              do {
-                result = .success(
-                  try await TakeSlot.$current.withValue(slot) {
-                    slot.beginOwning()
-                    defer { slot.endOwning() }
-                    return try await branch()
-                  })
-              } catch {
-                result = .failure(error)
+          // The branch inherits its slot from the binding around its creation.
+          let task = TakeSlot.$current.withValue(slot) {
+            Task(executorPreference: scheduler) {
+              let result: Result<Value, any Error>
+              if Task.isCancelled {
+                result = .failure(CancellationError())
+              } else {
+                slot.beginOwning()
+                do {
+                  result = .success(try await branch())
+                } catch {
+                  result = .failure(error)
+                }
+                slot.endOwning()
               }
+              let isLast = group.finish(index, result)
+              node.branchEnded(isLast: isLast)
+              group.resumeIfDone()
             }
-            let isLast = group.finish(index, result)
-            node.branchEnded(isLast: isLast)
-            group.resumeIfDone()
           }
           group.add(BranchTask(task: task, slot: slot))
         }

@@ -9,7 +9,7 @@ final class Protected<Value>: @unchecked Sendable {
     lock = Lock(value)
   }
 
-  func withLock<Result>(_ body: (inout Value) -> sending Result) -> sending Result {
+  func withLock<Result>(_ body: (inout sending Value) -> sending Result) -> sending Result {
     lock.withLock { value in body(&value) }
   }
 }

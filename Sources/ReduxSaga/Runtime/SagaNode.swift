@@ -215,33 +215,34 @@ final class SagaNode: Sendable {
   /// `immediately`: run it up to its first wait before returning, when called while draining.
   func launch<State: Sendable, Value: Sendable>(
     runtime: SagaRuntime<State>, immediately: Bool,
-    _ body: sending @escaping (SagaContext<State>) async throws -> Value
+    _ body: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> Task<Value, any Error> {
     let scheduler = runtime.scheduler
     let slot = TakeSlot(node: self, hub: runtime.hub)
-    let operation = { [self] () async throws -> Value in
-      let context = SagaContext(runtime: runtime, node: self)
-      let outcome: Result<Value, any Error>
-      do {
-        outcome = .success(
-          try await TakeSlot.$current.withValue(slot) {
-            slot.beginOwning()
-            defer { slot.endOwning() }
-            return try await body(context)
-          })
-      } catch {
-        outcome = .failure(error)
-      }
-      if case .failure(let error) = outcome, !Self.isEnd(error) {
-        // The body failed (or was cancelled): its forks stop before it ends, as in redux-saga.
-        bodyFailed(error)
-      }
-      await waitForChildren()
-      return try finish(outcome)
-    }
     let captured = immediately && scheduler.captureNextJob()
     let claimed = immediately && !captured && scheduler.beginDrain()
-    let task = Task(executorPreference: scheduler, operation: operation)
+    // The task inherits the slot from the binding around its creation: binding it inside the
+    // task (the async `withValue`) costs four executor switches per task.
+    let task = TakeSlot.$current.withValue(slot) {
+      Task(executorPreference: scheduler) { [self] () async throws -> Value in
+        let context = SagaContext(runtime: runtime, node: self)
+        let outcome: Result<Value, any Error>
+        slot.beginOwning()
+        do {
+          outcome = .success(try await body(context))
+        } catch {
+          outcome = .failure(error)
+        }
+        slot.endOwning()
+        if case .failure(let error) = outcome, !Self.isEnd(error) {
+          // The body failed (or was cancelled): its forks stop before it ends, as in
+          // redux-saga.
+          bodyFailed(error)
+        }
+        if hasChildren { await waitForChildren() }
+        return try finish(outcome)
+      }
+    }
     if captured { scheduler.runCapturedJob() }
     if claimed { scheduler.endDrain() }
     let cancelNow = state.withLock { state in
@@ -332,7 +333,9 @@ final class SagaNode: Sendable {
     state.withLock { $0.finishWaiters.removeValue(forKey: id) }
   }
 
-  private func waitForChildren() async {
+  private var hasChildren: Bool { state.withLock { !$0.children.isEmpty } }
+
+  private nonisolated(nonsending) func waitForChildren() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isDrained = state.withLock { state in
         if !state.children.isEmpty { state.childrenDrained = continuation }

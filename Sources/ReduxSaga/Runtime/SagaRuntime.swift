@@ -77,7 +77,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
   /// Starts a root (or spawned) node, which reports its own errors.
   func start<Value: Sendable>(
     _ node: SagaNode, origin: ActionOrigin, immediately: Bool = false,
-    _ body: sending @escaping (SagaContext<State>) async throws -> Value
+    _ body: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> SagaTask<Value> {
     let isShutDown = roots.withLock { roots in
       if !roots.isShutDown { roots.nodes[ObjectIdentifier(node)] = node }
