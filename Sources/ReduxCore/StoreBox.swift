@@ -619,7 +619,7 @@ final class StoreBox<State: Sendable>: Sendable {
   @inlinable
   var processingOrigin: ActionOrigin { lock.withLock { $0.processing.origin } }
 
-  var tracksAll: Bool { lock.withLock { $0.tracksAll } }
+  var tracksAll: Bool { ledger.tracksAll.load(ordering: .acquiring) }
 
   /// Tells the test probe about the action just reduced and the state it committed; called by
   /// the probe's subscriber, first among the subscribers (tests only, so it may lock again).
@@ -645,6 +645,7 @@ final class StoreBox<State: Sendable>: Sendable {
       defer {
         core.probe = probe
         core.tracksAll = true
+        ledger.tracksAll.store(true, ordering: .releasing)
         core.subscribers.insert(subscriber, at: 0)
       }
       return core.probe != nil

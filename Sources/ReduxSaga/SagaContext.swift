@@ -51,7 +51,7 @@ public struct SagaContext<State: Sendable>: Sendable {
     let origin = node.currentOrigin
     // Unsafe: the scheduler resumes each held put exactly once (a checked continuation
     // allocates a canary per put).
-    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+    await _unsafeInheritExecutor_withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       scheduler.hold(HeldPut(action: action, origin: origin, continuation: continuation))
     }
     if let effectID { report(effectID, .put(action), .resolved) }

@@ -114,19 +114,23 @@ extension SagaNode {
   nonisolated(nonsending) func awaitAction(
     hub: ActionHub, _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
-    var effectID: UInt64?
+    // The id is drawn before registering, so the closure that reports the start captures a
+    // constant: a captured `var` would be a heap box per take.
+    let effectID = hooks.monitor == nil ? nil : hooks.nextEffectID()
     waitingForAction()
     defer { resumed() }
     do {
       let value: (any Action)?
       if let slot = TakeSlot.current, slot.isOwnedByCurrentTask {
         value = try await register(in: hub, id: slot.id, match) {
-          effectID = effectStarted(effect())
+          if let effectID { effectStarted(effectID, effect()) }
         }
       } else {
         let id = hub.makeID()
         value = try await withTaskCancellationHandler {
-          try await register(in: hub, id: id, match) { effectID = effectStarted(effect()) }
+          try await register(in: hub, id: id, match) {
+            if let effectID { effectStarted(effectID, effect()) }
+          }
         } onCancel: {
           hub.remove(id)?.cancel()
         }
@@ -149,7 +153,7 @@ extension SagaNode {
   ) async throws -> (any Action)? {
     // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
     // checked continuation allocates a canary per take).
-    try await withUnsafeThrowingContinuation {
+    try await _unsafeInheritExecutor_withUnsafeThrowingContinuation {
       (continuation: UnsafeContinuation<(any Action)?, any Error>) in
       guard hub.add(Watcher(id: id, take: match, continuation, node: self)) else {
         continuation.resume(returning: nil)

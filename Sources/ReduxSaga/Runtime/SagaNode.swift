@@ -122,6 +122,12 @@ final class SagaNode: Sendable {
     return id
   }
 
+  /// Reports that the effect with a given id (from `hooks.nextEffectID()`) started.
+  func effectStarted(_ id: UInt64, _ effect: SagaEffect) {
+    hooks.monitor?(
+      SagaMonitorEvent(effectID: id, sagaStack: stack, effect: effect, phase: .started))
+  }
+
   func effectEnded(_ id: UInt64, _ effect: SagaEffect, _ phase: SagaMonitorEvent.Phase) {
     hooks.monitor?(SagaMonitorEvent(effectID: id, sagaStack: stack, effect: effect, phase: phase))
   }
