@@ -50,8 +50,10 @@ public struct SagaContext<State: Sendable>: Sendable {
     let scheduler = runtime.scheduler
     let origin = node.currentOrigin
     // Unsafe: the scheduler resumes each held put exactly once (a checked continuation
-    // allocates a canary per put).
-    await _unsafeInheritExecutor_withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+    // allocates a canary per put). Executor-inheriting: this function runs on the saga
+    // scheduler and the put resumes there; the isolated form switched executors once more.
+    await _unsafeInheritExecutor_withUnsafeContinuation {
+      (continuation: UnsafeContinuation<Void, Never>) in
       scheduler.hold(HeldPut(action: action, origin: origin, continuation: continuation))
     }
     if let effectID { report(effectID, .put(action), .resolved) }

@@ -152,7 +152,9 @@ extension SagaNode {
     in hub: ActionHub, id: UInt64, _ match: ActionMatch, registered: () -> Void
   ) async throws -> (any Action)? {
     // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
-    // checked continuation allocates a canary per take).
+    // checked continuation allocates a canary per take). Executor-inheriting, as in `put`:
+    // the isolated form cost one more executor switch per take, a preferred-executor lookup
+    // under the task's status lock.
     try await _unsafeInheritExecutor_withUnsafeThrowingContinuation {
       (continuation: UnsafeContinuation<(any Action)?, any Error>) in
       guard hub.add(Watcher(id: id, take: match, continuation, node: self)) else {
