@@ -159,7 +159,7 @@ struct StoreCore<State: Sendable> {
       origin.isTracked || tracksAll
       ? ledger.begin(origin: origin, description: "queued action \(action)") : nil
     return TrackedAction(
-      action: action, origin: origin, isSent: false, onProcessed: nil, pending: pending)
+      action: action, origin: origin, isSent: false, listener: nil, pending: pending)
   }
 
   /// Handles work that arrives while the store is draining: queues it, or says how the caller
@@ -612,7 +612,7 @@ final class StoreBox<State: Sendable>: Sendable {
     if isMarked { lock.withLock { $0.processing = Processing() } }
     // Completion first: work it resumes (a saga after its put) registers before the pending
     // entry ends, so the origin's count never drops to zero in between.
-    tracked.onProcessed?()
+    tracked.listener?.actionProcessed()
     if let pending = tracked.pending { ledger.end(pending) }
   }
 
@@ -677,7 +677,7 @@ final class StoreBox<State: Sendable>: Sendable {
     // release whoever waits for them.
     let left = lock.withLock { $0.queue.removeAll() }
     for case .tracked(let tracked) in left {
-      tracked.onProcessed?()
+      tracked.listener?.actionProcessed()
       if let pending = tracked.pending { ledger.end(pending) }
     }
   }

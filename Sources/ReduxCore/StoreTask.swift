@@ -49,7 +49,8 @@ extension Store {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       dispatch(
         TrackedAction(
-          action: action, origin: origin, isSent: true, onProcessed: { continuation.resume() }))
+          action: action, origin: origin, isSent: true, listener: ResumeWhenProcessed(continuation))
+      )
     }
     return StoreTask(ledger: box.ledger, origin: origin)
   }

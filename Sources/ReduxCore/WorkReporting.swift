@@ -4,7 +4,7 @@
 //
 // An action sent with `send` gets a fresh origin. Everything that descends from it carries that
 // origin: work a module begins while the store processes it (`processingOrigin`), actions that
-// work dispatches (`dispatch(_:origin:onProcessed:)`), and actions queued while it is being
+// work dispatches (`dispatch(_:origin:listener:)`), and actions queued while it is being
 // processed. Plain `dispatch` is untracked and costs nothing here: `beginWork` returns nil for an
 // untracked origin unless a test probe asks the store to track everything.
 
@@ -71,6 +71,32 @@ package struct ProcessedAction<State: Sendable>: Sendable {
   }
 }
 
+/// Told when an action dispatched with it has been processed.
+///
+/// An object the caller already holds for the action (a saga's held put, a `send`'s waiter):
+/// a completion closure would be one more allocation per action.
+@usableFromInline
+package protocol ActionProcessedListener: AnyObject, Sendable {
+  /// Called once, on the thread that processed the action, right after it went through the
+  /// middleware and the reducer (or was dropped by a middleware), before any action queued
+  /// after it; or at once, if the store was released first.
+  func actionProcessed()
+}
+
+/// Resumes a task once an action has been processed: a `send`, or a module's dispatch that
+/// waits for its action.
+package final class ResumeWhenProcessed: ActionProcessedListener {
+  private let continuation: CheckedContinuation<Void, Never>
+
+  package init(_ continuation: CheckedContinuation<Void, Never>) {
+    self.continuation = continuation
+  }
+
+  package func actionProcessed() {
+    continuation.resume()
+  }
+}
+
 /// An action with the bookkeeping of a tracked origin, on its way through the store's queue.
 /// A class, so that the store's queue items stay as small as a plain action.
 @usableFromInline
@@ -78,19 +104,19 @@ final class TrackedAction: Sendable {
   @usableFromInline let action: any Action
   @usableFromInline let origin: ActionOrigin
   @usableFromInline let isSent: Bool
-  @usableFromInline let onProcessed: (@Sendable () -> Void)?
+  @usableFromInline let listener: (any ActionProcessedListener)?
   /// The ledger entry that counts this action as pending while it waits in the queue.
   @usableFromInline let pending: UInt64?
 
   @usableFromInline
   init(
     action: any Action, origin: ActionOrigin, isSent: Bool,
-    onProcessed: (@Sendable () -> Void)?, pending: UInt64? = nil
+    listener: (any ActionProcessedListener)?, pending: UInt64? = nil
   ) {
     self.action = action
     self.origin = origin
     self.isSent = isSent
-    self.onProcessed = onProcessed
+    self.listener = listener
     self.pending = pending
   }
 
@@ -98,7 +124,7 @@ final class TrackedAction: Sendable {
   @usableFromInline
   func counted(as entry: UInt64) -> TrackedAction {
     TrackedAction(
-      action: action, origin: origin, isSent: isSent, onProcessed: onProcessed, pending: entry)
+      action: action, origin: origin, isSent: isSent, listener: listener, pending: entry)
   }
 }
 
@@ -226,12 +252,12 @@ extension MiddlewareContext {
     return WorkHandle(origin: origin, description: description, ledger: box.ledger, id: id)
   }
 
-  /// Dispatches an action through the whole chain on behalf of `origin`, and calls
-  /// `onProcessed` once the chain has returned for it.
+  /// Dispatches an action through the whole chain on behalf of `origin`, and tells `listener`
+  /// once the chain has returned for it.
   ///
-  /// `onProcessed` runs on the thread that processed the action, right after the action went
-  /// through the middleware and the reducer (or was dropped by a middleware), before any action
-  /// queued after it; it runs at once if the store was released. A tracked action counts as
+  /// The listener is told on the thread that processed the action, right after the action
+  /// went through the middleware and the reducer (or was dropped by a middleware), before any
+  /// action queued after it; at once if the store was released. A tracked action counts as
   /// in-flight work of its origin until it has been processed.
   ///
   /// Inlinable, like `Store.dispatch`: called from code specialized for State (a module's
@@ -239,14 +265,14 @@ extension MiddlewareContext {
   /// call asked the runtime for generic metadata about ten times.
   @inlinable
   package func dispatch(
-    _ action: any Action, origin: ActionOrigin, onProcessed: (@Sendable () -> Void)? = nil
+    _ action: any Action, origin: ActionOrigin, listener: (any ActionProcessedListener)? = nil
   ) {
     guard let store = liveStore else {
-      onProcessed?()
+      listener?.actionProcessed()
       return
     }
     store.dispatch(
-      TrackedAction(action: action, origin: origin, isSent: false, onProcessed: onProcessed))
+      TrackedAction(action: action, origin: origin, isSent: false, listener: listener))
   }
 
   /// The store, unless it has been released.

@@ -33,7 +33,7 @@ public struct ThunkDispatch: Sendable {
     }
     sendAndWait = { action in
       await withCheckedContinuation { continuation in
-        context.dispatch(action, origin: origin) { continuation.resume() }
+        context.dispatch(action, origin: origin, listener: ResumeWhenProcessed(continuation))
       }
     }
   }

@@ -54,7 +54,9 @@ public struct SagaContext<State: Sendable>: Sendable {
     // scheduler and the put resumes there; the isolated form switched executors once more.
     await _unsafeInheritExecutor_withUnsafeContinuation {
       (continuation: UnsafeContinuation<Void, Never>) in
-      scheduler.hold(HeldPut(action: action, origin: origin, continuation: continuation))
+      scheduler.hold(
+        HeldPut(
+          action: action, origin: origin, continuation: continuation, scheduler: scheduler))
     }
     if let effectID { report(effectID, .put(action), .resolved) }
   }

@@ -64,15 +64,9 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     }
     return Middleware(
       onAttach: { context in
-        let scheduler = link.runtime.scheduler
-        // Unowned: the scheduler keeps this closure, so it never outlives the scheduler.
-        link.attach(context) { [unowned scheduler] put in
-          context.dispatch(
-            put.action, origin: put.origin,
-            onProcessed: {
-              // The putting saga goes on inside this dispatch, up to its next wait.
-              scheduler.withDrain { put.resume() }
-            })
+        // The held put hears when its action has been processed, and resumes its saga then.
+        link.attach(context) { put in
+          context.dispatch(put.action, origin: put.origin, listener: put)
         }
       }, body)
   }

@@ -128,7 +128,7 @@ struct WorkReportingTests {
       ])
   }
 
-  @Test("a dispatch with a completion on a released store completes at once")
+  @Test("a dispatch with a listener on a released store tells the listener at once")
   func releasedStoreCompletes() {
     let context = Recorder<MiddlewareContext<Counter>>()
     var store: Store<Counter>? = makeCounterStore(middleware: [
@@ -136,9 +136,20 @@ struct WorkReportingTests {
     ])
     _ = store
     store = nil
-    let completed = Recorder<Bool>()
-    context.values.first?.dispatch(Increment(), origin: .untracked) { completed.append(true) }
-    #expect(completed.values == [true])
+    let listener = ProcessedRecorder()
+    context.values.first?.dispatch(Increment(), origin: .untracked, listener: listener)
+    #expect(listener.count.values == [1])
+  }
+
+  @Test("a dispatch with a listener tells it once, after the reducer ran")
+  func listenerHearsAfterReducer() {
+    let context = Recorder<MiddlewareContext<Counter>>()
+    let store = makeCounterStore(middleware: [
+      Middleware(onAttach: { context.append($0) }) { _, action, next in next(action) }
+    ])
+    let listener = ProcessedRecorder(reading: { store.state.count })
+    context.values.first?.dispatch(Increment(), origin: .untracked, listener: listener)
+    #expect(listener.count.values == [1])
   }
 
   @Test("finish returns when the waiting task is cancelled; the work goes on")
@@ -153,5 +164,19 @@ struct WorkReportingTests {
     gate.open()
     await task.finish()
     #expect(store.state.count == 10)
+  }
+}
+
+/// Records, each time it is told an action was processed, a number read then (1 by default).
+private final class ProcessedRecorder: ActionProcessedListener {
+  let count = Recorder<Int>()
+  private let read: @Sendable () -> Int
+
+  init(reading read: @escaping @Sendable () -> Int = { 1 }) {
+    self.read = read
+  }
+
+  func actionProcessed() {
+    count.append(read())
   }
 }
