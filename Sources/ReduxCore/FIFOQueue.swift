@@ -2,9 +2,12 @@
 /// element are O(1) amortized. A queue that empties keeps a small capacity, so steady use does
 /// not allocate, and gives a large one back, so a burst does not hold its memory for good.
 /// Shared with the side-effect modules through `package` access.
+///
+/// Slots are optional so that `removeFirst` moves the element out: copying it out of the array
+/// and then clearing the slot was a retain and a release per element that holds a reference.
 @usableFromInline
 package struct FIFOQueue<Element> {
-  @usableFromInline var items: [Element] = []
+  @usableFromInline var items: [Element?] = []
   @usableFromInline var head = 0
 
   /// The most elements' room an empty queue keeps.
@@ -24,7 +27,7 @@ package struct FIFOQueue<Element> {
   package var count: Int { items.count - head }
 
   @inlinable
-  package mutating func append(_ element: Element) {
+  package mutating func append(_ element: consuming Element) {
     items.append(element)
   }
 
@@ -32,7 +35,7 @@ package struct FIFOQueue<Element> {
   @inlinable
   package mutating func removeFirst() -> Element? {
     guard head < items.count else { return nil }
-    let element = items[head]
+    let element = items[head].take()
     head += 1
     if head == items.count {
       items.removeAll(keepingCapacity: items.capacity <= Self.keptCapacity)
@@ -52,6 +55,6 @@ package struct FIFOQueue<Element> {
       items.removeAll(keepingCapacity: items.capacity <= Self.keptCapacity)
       head = 0
     }
-    return Array(items[head...])
+    return items[head...].map { $0! }
   }
 }

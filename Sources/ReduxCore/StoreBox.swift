@@ -140,8 +140,8 @@ struct StoreCore<State: Sendable> {
 
   /// Queues work behind the work already queued; `isOwn` when the drainer's thread queues it.
   @inlinable
-  mutating func enqueue(_ work: StoreWork<State>, isOwn: Bool, ledger: WorkLedger) {
-    if _slowPath(processing.origin.isTracked || tracksAll), case .action(let action) = work {
+  mutating func enqueue(_ work: consuming StoreWork<State>, isOwn: Bool, ledger: WorkLedger) {
+    if _slowPath(processing.origin.isTracked || tracksAll), case .action(let action) = copy work {
       queue.append(.tracked(tracked(action, isOwn: isOwn, ledger: ledger)))
     } else {
       queue.append(work)
@@ -165,7 +165,7 @@ struct StoreCore<State: Sendable> {
   /// Handles work that arrives while the store is draining: queues it, or says how the caller
   /// must wait. Kept out of line: the dispatch fast path stays small.
   @inlinable @inline(never)
-  mutating func admit(_ work: StoreWork<State>, ledger: WorkLedger) -> Admission {
+  mutating func admit(_ work: consuming StoreWork<State>, ledger: WorkLedger) -> Admission {
     let thread = currentThreadID()
     if drainer == thread || DrainingThread.isDraining {
       // From the drainer's own callbacks, or from a thread draining another store: never waits.
