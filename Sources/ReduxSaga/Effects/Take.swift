@@ -61,8 +61,8 @@ extension SagaContext {
   nonisolated(nonsending) func awaitAction(
     _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
-    try checkCancellation()
-    return try await node.awaitAction(hub: runtime.hub, effect(), match)
+    try await node.awaitAction(
+      hub: runtime.hub, slot: TakeSlot.owned(preferring: slot), effect(), match)
   }
 
   /// Registers a persistent watcher that calls `onAction` for each match (on the thread that
@@ -108,12 +108,20 @@ extension SagaNode {
   /// waits, and reports the effect to the monitor once registered. Nonsending, like
   /// ``SagaContext/awaitAction(_:_:)``.
   ///
-  /// In a saga task's own code, the take registers under the task's ``TakeSlot``, which the
-  /// task's canceller withdraws; elsewhere (a task that saga code started) it installs a
-  /// cancellation handler of its own.
+  /// In a saga task's own code (`slot` is the task's ``TakeSlot``), the take registers under
+  /// the slot, which the task's canceller withdraws; elsewhere (a task that saga code started,
+  /// `slot` nil) it installs a cancellation handler of its own.
   nonisolated(nonsending) func awaitAction(
-    hub: ActionHub, _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
+    hub: ActionHub, slot: TakeSlot?, _ effect: @autoclosure () -> SagaEffect,
+    _ match: ActionMatch
   ) async throws -> (any Action)? {
+    // A withdrawn slot is a cancelled task, or one about to be (see TakeSlot): no need to ask
+    // the task, or this node's lock.
+    if let slot {
+      if slot.isWithdrawn { throw CancellationError() }
+    } else if Task.isCancelled || shouldStop {
+      throw CancellationError()
+    }
     // The id is drawn before registering, so the closure that reports the start captures a
     // constant: a captured `var` would be a heap box per take.
     let effectID = hooks.monitor == nil ? nil : hooks.nextEffectID()
@@ -121,14 +129,14 @@ extension SagaNode {
     defer { resumed() }
     do {
       let value: (any Action)?
-      if let slot = TakeSlot.current, slot.isOwnedByCurrentTask {
-        value = try await register(in: hub, id: slot.id, match) {
+      if let slot {
+        value = try await register(in: hub, id: slot.id, match, cancelledBy: slot) {
           if let effectID { effectStarted(effectID, effect()) }
         }
       } else {
         let id = hub.makeID()
         value = try await withTaskCancellationHandler {
-          try await register(in: hub, id: id, match) {
+          try await register(in: hub, id: id, match, cancelledBy: nil) {
             if let effectID { effectStarted(effectID, effect()) }
           }
         } onCancel: {
@@ -147,9 +155,11 @@ extension SagaNode {
 
   /// Registers a take under `id` and waits until whoever removes it from the hub resumes it;
   /// `registered` runs once it is registered (an observer may then dispatch the awaited
-  /// action). The caller makes sure a cancellation removes `id`.
+  /// action). The caller makes sure a cancellation removes `id`; a cancellation that came
+  /// before the take was registered, seen on `slot` (or on the task without one), ends it.
   private nonisolated(nonsending) func register(
-    in hub: ActionHub, id: UInt64, _ match: ActionMatch, registered: () -> Void
+    in hub: ActionHub, id: UInt64, _ match: ActionMatch, cancelledBy slot: TakeSlot?,
+    registered: () -> Void
   ) async throws -> (any Action)? {
     // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
     // checked continuation allocates a canary per take). Executor-inheriting, as in `put`:
@@ -161,7 +171,7 @@ extension SagaNode {
         continuation.resume(returning: nil)
         return
       }
-      if Task.isCancelled, let watcher = hub.remove(id) {
+      if slot?.isWithdrawn ?? Task.isCancelled, let watcher = hub.remove(id) {
         watcher.cancel()
         return
       }

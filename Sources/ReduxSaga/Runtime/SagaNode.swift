@@ -231,7 +231,7 @@ final class SagaNode: Sendable {
     // task (the async `withValue`) costs four executor switches per task.
     let task = TakeSlot.$current.withValue(slot) {
       Task(executorPreference: scheduler) { [self] () async throws -> Value in
-        let context = SagaContext(runtime: runtime, node: self)
+        let context = SagaContext(runtime: runtime, node: self, slot: slot)
         let outcome: Result<Value, any Error>
         slot.beginOwning()
         do {
@@ -249,8 +249,9 @@ final class SagaNode: Sendable {
         return try finish(outcome)
       }
     }
-    if captured { scheduler.runCapturedJob() }
-    if claimed { scheduler.endDrain() }
+    // Before the task's first job runs: a saga cancelled (or aborted) before its task existed
+    // starts with its task cancelled and its slot withdrawn, so its takes need not ask the
+    // node.
     let cancelNow = state.withLock { state in
       if !state.isFinished {
         state.cancelTask = {
@@ -264,6 +265,8 @@ final class SagaNode: Sendable {
       task.cancel()
       slot.withdraw()
     }
+    if captured { scheduler.runCapturedJob() }
+    if claimed { scheduler.endDrain() }
     return task
   }
 

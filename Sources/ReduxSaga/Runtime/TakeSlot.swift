@@ -23,6 +23,10 @@ final class TakeSlot: Sendable {
   private let hub: ActionHub
   /// The owning task's address between `beginOwning()` and `endOwning()`, else 0.
   private let owner = Atomic<UInt>(0)
+  /// Set by ``withdraw()``, for good: the owning task is cancelled (its canceller cancels the
+  /// Swift task first). A take reads it instead of `Task.isCancelled`, which costs a
+  /// thread-local lookup and a retain and a release of the task.
+  private let withdrawn = Atomic<Bool>(false)
 
   init(node: SagaNode, hub: ActionHub) {
     self.node = node
@@ -49,7 +53,21 @@ final class TakeSlot: Sendable {
   /// Ends the take pending in this slot, if any, with `CancellationError`; call it after
   /// cancelling the owning task, so a take registered in between sees the cancellation.
   func withdraw() {
+    withdrawn.store(true, ordering: .releasing)
     hub.remove(id)?.cancel()
+  }
+
+  /// Whether ``withdraw()`` was called: the owning task is cancelled. A take registered after
+  /// the withdrawal sees it here once registered (the hub's lock orders the two).
+  var isWithdrawn: Bool { withdrawn.load(ordering: .acquiring) }
+
+  /// The slot the calling task owns: `preferred` (the slot of the task a context was made
+  /// for, found without a task-local lookup) or else the task-local one (a race or all
+  /// branch's); nil in a task that saga code started itself.
+  static func owned(preferring preferred: TakeSlot?) -> TakeSlot? {
+    if let preferred, preferred.isOwnedByCurrentTask { return preferred }
+    guard let current, current !== preferred, current.isOwnedByCurrentTask else { return nil }
+    return current
   }
 
   /// Whether the calling task owns this slot, so that its canceller
