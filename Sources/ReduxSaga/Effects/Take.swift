@@ -128,14 +128,14 @@ extension SagaNode {
     waitingForAction()
     defer { resumed() }
     do {
-      let value: (any Action)?
+      let taken: TakenAction?
       if let slot {
-        value = try await register(in: hub, id: slot.id, match, cancelledBy: slot) {
+        taken = try await register(in: hub, id: slot.id, match, cancelledBy: slot) {
           if let effectID { effectStarted(effectID, effect()) }
         }
       } else {
         let id = hub.makeID()
-        value = try await withTaskCancellationHandler {
+        taken = try await withTaskCancellationHandler {
           try await register(in: hub, id: id, match, cancelledBy: nil) {
             if let effectID { effectStarted(effectID, effect()) }
           }
@@ -143,8 +143,10 @@ extension SagaNode {
           hub.remove(id)?.cancel()
         }
       }
+      // Taken inside the dispatch that delivered the action: this saga now works for it.
+      if let taken { resumedByAction(origin: taken.origin) }
       if let effectID { effectEnded(effectID, effect(), .resolved) }
-      return value
+      return taken?.action
     } catch {
       if let effectID {
         effectEnded(effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
@@ -160,14 +162,14 @@ extension SagaNode {
   private nonisolated(nonsending) func register(
     in hub: ActionHub, id: UInt64, _ match: ActionMatch, cancelledBy slot: TakeSlot?,
     registered: () -> Void
-  ) async throws -> (any Action)? {
+  ) async throws -> TakenAction? {
     // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
     // checked continuation allocates a canary per take). Executor-inheriting, as in `put`:
     // the isolated form cost one more executor switch per take, a preferred-executor lookup
     // under the task's status lock.
     try await _unsafeInheritExecutor_withUnsafeThrowingContinuation {
-      (continuation: UnsafeContinuation<(any Action)?, any Error>) in
-      guard hub.add(Watcher(id: id, take: match, continuation, node: self)) else {
+      (continuation: UnsafeContinuation<TakenAction?, any Error>) in
+      guard hub.add(Watcher(id: id, take: match, continuation)) else {
         continuation.resume(returning: nil)
         return
       }

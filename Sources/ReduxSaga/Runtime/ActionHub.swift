@@ -32,6 +32,13 @@ enum ActionMatch: Sendable {
   }
 }
 
+/// What a take gets: the action, and the origin of the dispatch that delivered it, on whose
+/// behalf the taking saga's work resumes.
+struct TakenAction: Sendable {
+  let action: any Action
+  let origin: ActionOrigin
+}
+
 /// A saga's registration in the hub.
 ///
 /// A take is one-shot: removed when it matches, and resumed exactly once, by whoever removed
@@ -43,21 +50,19 @@ struct Watcher: Sendable {
   private let kind: Kind
 
   private enum Kind: Sendable {
-    case take(
-      ActionMatch, UnsafeContinuation<(any Action)?, any Error>, resumedBy: SagaNode)
+    case take(ActionMatch, UnsafeContinuation<TakenAction?, any Error>)
     case persistent(
       offer: @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
       end: @Sendable () -> Void)
   }
 
-  /// A take: `continuation` gets the matching action, `nil` at END, or `CancellationError`;
-  /// `node`'s work resumes on behalf of the action's origin.
+  /// A take: `continuation` gets the matching action and its origin, `nil` at END, or
+  /// `CancellationError`.
   init(
-    id: UInt64, take match: ActionMatch,
-    _ continuation: UnsafeContinuation<(any Action)?, any Error>, node: SagaNode
+    id: UInt64, take match: ActionMatch, _ continuation: UnsafeContinuation<TakenAction?, any Error>
   ) {
     self.id = id
-    kind = .take(match, continuation, resumedBy: node)
+    kind = .take(match, continuation)
   }
 
   /// A persistent watcher: `offer` returns the work to do for a matching action (`nil` if it
@@ -79,7 +84,7 @@ struct Watcher: Sendable {
   /// Whether `action` would be taken; pure, called under the hub's lock.
   func matches(_ action: any Action) -> Bool {
     switch kind {
-    case .take(let match, _, _): match.matches(action)
+    case .take(let match, _): match.matches(action)
     case .persistent(let offer, _): offer(action) != nil
     }
   }
@@ -88,9 +93,9 @@ struct Watcher: Sendable {
   /// lock, run after it.
   fileprivate func offer(_ action: any Action) -> Delivery.Job? {
     switch kind {
-    case .take(let match, let continuation, let node):
+    case .take(let match, let continuation):
       guard match.matches(action) else { return nil }
-      return .resume(continuation, node)
+      return .resume(continuation)
     case .persistent(let offer, _):
       return offer(action).map { .run($0) }
     }
@@ -99,7 +104,7 @@ struct Watcher: Sendable {
   /// END: a take returns `nil`; a persistent watcher ends.
   func end() {
     switch kind {
-    case .take(_, let continuation, _): continuation.resume(returning: nil)
+    case .take(_, let continuation): continuation.resume(returning: nil)
     case .persistent(_, let end): end()
     }
   }
@@ -107,7 +112,7 @@ struct Watcher: Sendable {
   /// Resumes a take removed because its task was cancelled; a persistent watcher's owner
   /// handles its own cancellation.
   func cancel() {
-    if case .take(_, let continuation, _) = kind {
+    if case .take(_, let continuation) = kind {
       continuation.resume(throwing: CancellationError())
     }
   }
@@ -118,7 +123,7 @@ struct Watcher: Sendable {
 @usableFromInline
 struct Delivery: Sendable {
   fileprivate enum Job: Sendable {
-    case resume(UnsafeContinuation<(any Action)?, any Error>, SagaNode)
+    case resume(UnsafeContinuation<TakenAction?, any Error>)
     case run(@Sendable (ActionOrigin) -> Void)
     case end(Watcher)
   }
@@ -142,9 +147,8 @@ struct Delivery: Sendable {
 
   private func run(_ job: Job, _ origin: ActionOrigin) {
     switch job {
-    case .resume(let continuation, let node):
-      node.resumedByAction(origin: origin)
-      continuation.resume(returning: action)
+    case .resume(let continuation):
+      continuation.resume(returning: TakenAction(action: action, origin: origin))
     case .run(let work):
       work(origin)
     case .end(let watcher):

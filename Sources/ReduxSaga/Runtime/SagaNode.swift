@@ -194,7 +194,7 @@ final class SagaNode: Sendable {
   }
 
   /// An action (or a value put by work of `origin`) resumes a piece of this saga's code; called
-  /// on the thread that delivers it, before the saga resumes.
+  /// inside the dispatch that delivers it, by the resumed take or by the channel put.
   func resumedByAction(origin: ActionOrigin) {
     guard state.withLock({ $0.work == nil }) else { return }
     beginWork(origin: origin)
