@@ -126,7 +126,6 @@ extension SagaNode {
     // constant: a captured `var` would be a heap box per take.
     let effectID = hooks.monitor == nil ? nil : hooks.nextEffectID()
     waitingForAction()
-    defer { resumed() }
     do {
       let taken: TakenAction?
       if let slot {
@@ -144,10 +143,11 @@ extension SagaNode {
         }
       }
       // Taken inside the dispatch that delivered the action: this saga now works for it.
-      if let taken { resumedByAction(origin: taken.origin) }
+      if let taken { resumed(byActionOf: taken.origin) } else { resumed() }
       if let effectID { effectEnded(effectID, effect(), .resolved) }
       return taken?.action
     } catch {
+      resumed()
       if let effectID {
         effectEnded(effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
       }

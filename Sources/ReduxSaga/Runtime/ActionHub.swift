@@ -238,9 +238,9 @@ final class ActionHub: Sendable {
         if kept != index { state.watchers[kept] = watcher }
         kept += 1
       }
-      if kept < state.watchers.count {
-        state.watchers.removeSubrange(kept...)
-      }
+      // One at a time from the end: `removeSubrange` went through the array's generic range
+      // replacement, about 200 instructions, for what is most often one watcher.
+      while state.watchers.count > kept { state.watchers.removeLast() }
       return (first, more)
     }
     guard let first else { return nil }

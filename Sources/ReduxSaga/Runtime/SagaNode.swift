@@ -205,6 +205,17 @@ final class SagaNode: Sendable {
     state.withLock { $0.activeSlots += 1 }
   }
 
+  /// A take resumed by an action delivered on behalf of `origin`: the piece of code runs
+  /// again, and the saga works for `origin` if it worked for nobody. One lock, where
+  /// `resumedByAction` then `resumed` took two.
+  func resumed(byActionOf origin: ActionOrigin) {
+    let isIdle = state.withLock { state in
+      state.activeSlots += 1
+      return state.work == nil
+    }
+    if isIdle { beginWork(origin: origin) }
+  }
+
   /// The saga's code splits into `count` race or all branches, each a piece of its own.
   func enterBranches(_ count: Int) {
     state.withLock { $0.activeSlots += count - 1 }

@@ -1,0 +1,58 @@
+import ReduxCore
+import Testing
+
+@Suite("FIFOQueue")
+struct FIFOQueueTests {
+  @Test("elements come out in the order they went in, across emptyings and refills")
+  func order() {
+    var queue = FIFOQueue<String>()
+    #expect(queue.removeFirst() == nil)
+    queue.append("a")
+    queue.append("b")
+    #expect(queue.removeFirst() == "a")
+    queue.append("c")
+    #expect(queue.count == 2)
+    #expect(queue.removeFirst() == "b")
+    #expect(queue.removeFirst() == "c")
+    #expect(queue.isEmpty)
+    #expect(queue.removeFirst() == nil)
+    // Refilled after emptying: the kept slots are reused, in order.
+    for letter in ["d", "e", "f"] { queue.append(letter) }
+    #expect(queue.removeAll() == ["d", "e", "f"])
+    #expect(queue.isEmpty)
+    queue.append("g")
+    #expect(queue.removeFirst() == "g")
+  }
+
+  @Test("a queue under sustained load keeps its order while it drops its consumed prefix")
+  func sustainedLoad() {
+    var queue = FIFOQueue<Int>()
+    var next = 0
+    var expected = 0
+    // Always two ahead: the queue never empties, so the prefix is dropped now and then.
+    for _ in 0..<1_000 {
+      queue.append(next)
+      queue.append(next + 1)
+      next += 2
+      #expect(queue.removeFirst() == expected)
+      expected += 1
+    }
+    #expect(queue.count == 1_000)
+    while let value = queue.removeFirst() {
+      #expect(value == expected)
+      expected += 1
+    }
+    #expect(expected == next)
+  }
+
+  @Test("a queue that empties after a burst gives its memory back; a small one keeps it")
+  func capacityAfterBurst() {
+    var queue = FIFOQueue<Int>()
+    for value in 0..<10 { queue.append(value) }
+    while queue.removeFirst() != nil {}
+    #expect(queue.capacity >= 10)
+    for value in 0..<1_000 { queue.append(value) }
+    while queue.removeFirst() != nil {}
+    #expect(queue.capacity <= FIFOQueue<Int>.keptCapacity)
+  }
+}
