@@ -120,8 +120,6 @@ struct StoreCore<State: Sendable> {
   @usableFromInline var cancelsWaiting = 0
   /// The tracked action being processed; actions its thread queues meanwhile inherit its origin.
   @usableFromInline var processing = Processing()
-  /// Set by a test probe: every action and piece of work is tracked.
-  @usableFromInline var tracksAll = false
   @usableFromInline var probe: (@Sendable (ProcessedAction<State>) -> Void)?
   /// The action the probe subscriber reports next, and its origin.
   @usableFromInline var probed: (action: any Action, processing: Processing)?
@@ -141,7 +139,9 @@ struct StoreCore<State: Sendable> {
   /// Queues work behind the work already queued; `isOwn` when the drainer's thread queues it.
   @inlinable
   mutating func enqueue(_ work: consuming StoreWork<State>, isOwn: Bool, ledger: WorkLedger) {
-    if _slowPath(processing.origin.isTracked || tracksAll), case .action(let action) = copy work {
+    if _slowPath(processing.origin.isTracked || ledger.tracksAll),
+      case .action(let action) = copy work
+    {
       queue.append(.tracked(tracked(action, isOwn: isOwn, ledger: ledger)))
     } else {
       queue.append(work)
@@ -156,7 +156,7 @@ struct StoreCore<State: Sendable> {
   func tracked(_ action: any Action, isOwn: Bool, ledger: WorkLedger) -> TrackedAction {
     let origin = isOwn ? processing.origin : .untracked
     let pending: UInt64? =
-      origin.isTracked || tracksAll
+      origin.isTracked || ledger.tracksAll
       ? ledger.begin(origin: origin, description: "queued action \(action)") : nil
     return TrackedAction(
       action: action, origin: origin, isSent: false, listener: nil, pending: pending)
@@ -583,7 +583,7 @@ final class StoreBox<State: Sendable>: Sendable {
       // Untracked (a saga's put, most often): whether a test probe tracks everything is read
       // under the lock that admits the action, so the put takes the lock once.
       let admission: Admission? = lock.withLock { core in
-        if _slowPath(core.tracksAll) { return nil }
+        if _slowPath(ledger.tracksAll) { return nil }
         if core.isDraining { return core.admit(.tracked(tracked), ledger: ledger) }
         core.startDraining()
         return .drain
@@ -617,8 +617,6 @@ final class StoreBox<State: Sendable>: Sendable {
   @inlinable
   var processingOrigin: ActionOrigin { lock.withLock { $0.processing.origin } }
 
-  var tracksAll: Bool { ledger.tracksAll.load(ordering: .acquiring) }
-
   /// Tells the test probe about the action just reduced and the state it committed; called by
   /// the probe's subscriber, first among the subscribers (tests only, so it may lock again).
   func report(committing state: State) {
@@ -642,8 +640,7 @@ final class StoreBox<State: Sendable>: Sendable {
     let hadProbe = lock.withLock { core in
       defer {
         core.probe = probe
-        core.tracksAll = true
-        ledger.tracksAll.store(true, ordering: .releasing)
+        ledger.trackAll()
         core.subscribers.insert(subscriber, at: 0)
       }
       return core.probe != nil

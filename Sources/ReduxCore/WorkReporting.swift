@@ -155,11 +155,20 @@ final class WorkLedger: Sendable {
   }
 
   private let books = Lock(Books())
-  /// Set once, by a test probe: every action and piece of work is tracked. An atomic beside
-  /// the books, so `beginWork` reads it without the store's lock: behind that lock, reading it
-  /// from a module's generic code asked the runtime for the store's generic metadata (about 370
-  /// instructions per saga take).
-  let tracksAll = Atomic<Bool>(false)
+  /// Set once, by a test probe: every action and piece of work is tracked. The one copy of
+  /// that flag, an atomic beside the books, so that `beginWork` reads it without the store's
+  /// lock: behind that lock, reading it from a module's generic code asked the runtime for the
+  /// store's generic metadata (about 370 instructions per saga take).
+  @usableFromInline let tracksAllFlag = Atomic<Bool>(false)
+
+  /// Whether a test probe asked for every action and piece of work to be tracked.
+  @inlinable
+  var tracksAll: Bool { tracksAllFlag.load(ordering: .acquiring) }
+
+  /// Tracks every action and piece of work from now on (a test probe was installed).
+  func trackAll() {
+    tracksAllFlag.store(true, ordering: .releasing)
+  }
 
   init() {}
 
@@ -246,7 +255,7 @@ extension MiddlewareContext {
   package func beginWork(origin: ActionOrigin, _ description: @autoclosure () -> String)
     -> WorkHandle?
   {
-    guard origin.isTracked || box.tracksAll else { return nil }
+    guard origin.isTracked || box.ledger.tracksAll else { return nil }
     let description = description()
     let id = box.ledger.begin(origin: origin, description: description)
     return WorkHandle(origin: origin, description: description, ledger: box.ledger, id: id)
