@@ -81,8 +81,10 @@ final class TakeSlot: Sendable {
   /// task that outlived its owner run cannot match, because the owner clears the slot first.
   private static var currentTask: UInt {
     withUnsafeCurrentTask { task in
-      // UnsafeCurrentTask is one reference to the task: its bits are the task's address.
-      task.map { unsafeBitCast($0, to: UInt.self) } ?? 0
+      // UnsafeCurrentTask is one reference to the task: its bits are the task's address, and
+      // nil's are 0. Read in place: copying the optional of this resilient type went through
+      // its value witnesses, about 140 instructions per take.
+      withUnsafeBytes(of: task) { $0.load(as: UInt.self) }
     }
   }
 }
