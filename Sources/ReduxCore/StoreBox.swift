@@ -32,7 +32,7 @@
 enum StoreWork<State: Sendable>: Sendable {
   case action(any Action)
   /// An action of a tracked origin, or one that wants to hear when it has been processed.
-  case tracked(TrackedAction)
+  case tracked(any TrackedDispatch)
   case subscribe(Subscriber<State>)
   /// A direct change to the committed state (see MiddlewareContext+TimeTravel.swift).
   case replaceState(@Sendable (inout State) -> Void)
@@ -578,7 +578,7 @@ final class StoreBox<State: Sendable>: Sendable {
   /// Dispatches an action that carries an origin or a completion, counted as pending work of
   /// its origin until it has been processed. Inlinable, as the plain dispatch path is.
   @inlinable
-  func dispatch(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
+  func dispatch(_ tracked: any TrackedDispatch, through chain: Middleware<State>.Next?) {
     if !tracked.origin.isTracked {
       // Untracked (a saga's put, most often): whether a test probe tracks everything is read
       // under the lock that admits the action, so the put takes the lock once.
@@ -594,13 +594,13 @@ final class StoreBox<State: Sendable>: Sendable {
       }
     }
     let entry = ledger.begin(origin: tracked.origin, description: "action \(tracked.action)")
-    submit(.tracked(tracked.counted(as: entry)), through: chain)
+    submit(.tracked(TrackedAction.counting(tracked, as: entry)), through: chain)
   }
 
   /// Processes a tracked action; this thread drains. While it does, `processing` names it, so
   /// that the work it starts and the actions this thread queues carry its origin.
   @inlinable
-  func process(_ tracked: TrackedAction, through chain: Middleware<State>.Next?) {
+  func process(_ tracked: any TrackedDispatch, through chain: Middleware<State>.Next?) {
     // Only this function sets `processing`, and it resets it before it returns, so it is
     // `Processing()` here: an untracked action that no `send` enqueued (a saga's put, most
     // often) leaves it unchanged, and skips the two lock acquisitions.
@@ -610,7 +610,7 @@ final class StoreBox<State: Sendable>: Sendable {
     if isMarked { lock.withLock { $0.processing = Processing() } }
     // Completion first: work it resumes (a saga after its put) registers before the pending
     // entry ends, so the origin's count never drops to zero in between.
-    tracked.listener?.actionProcessed()
+    tracked.actionProcessed()
     if let pending = tracked.pending { ledger.end(pending) }
   }
 
@@ -672,7 +672,7 @@ final class StoreBox<State: Sendable>: Sendable {
     // release whoever waits for them.
     let left = lock.withLock { $0.queue.removeAll() }
     for case .tracked(let tracked) in left {
-      tracked.listener?.actionProcessed()
+      tracked.actionProcessed()
       if let pending = tracked.pending { ledger.end(pending) }
     }
   }

@@ -13,9 +13,9 @@ import Synchronization
 /// Which ``Store/send(_:)`` an action, and the work it started, descend from.
 @usableFromInline
 package struct ActionOrigin: Hashable, Sendable {
-  @usableFromInline let id: UInt64
+  @usableFromInline package let id: UInt64
 
-  @usableFromInline init(id: UInt64) {
+  @usableFromInline package init(id: UInt64) {
     self.id = id
   }
 
@@ -97,15 +97,32 @@ package final class ResumeWhenProcessed: ActionProcessedListener {
   }
 }
 
-/// An action with the bookkeeping of a tracked origin, on its way through the store's queue.
-/// A class, so that the store's queue items stay as small as a plain action.
+/// An action on its way through the store's queue with an origin, or with someone to tell
+/// once it has been processed (``ActionProcessedListener/actionProcessed()``, called once).
+///
+/// An object, so that the store's queue items stay as small as a plain action. A module's own
+/// object for the action can be one (a saga's held put): the dispatch then allocates nothing
+/// more.
 @usableFromInline
-final class TrackedAction: Sendable {
+package protocol TrackedDispatch: ActionProcessedListener {
+  /// The action to process.
+  var action: any Action { get }
+  /// The `send` the action descends from.
+  var origin: ActionOrigin { get }
+  /// Whether it is the action a `send` enqueued itself.
+  var isSent: Bool { get }
+  /// The ledger entry that counts the action as pending while it waits in the queue.
+  var pending: UInt64? { get }
+}
+
+/// A tracked action the store makes itself: for `send`, for a module's dispatch with a
+/// listener, and for an action counted as pending.
+@usableFromInline
+final class TrackedAction: TrackedDispatch {
   @usableFromInline let action: any Action
   @usableFromInline let origin: ActionOrigin
   @usableFromInline let isSent: Bool
   @usableFromInline let listener: (any ActionProcessedListener)?
-  /// The ledger entry that counts this action as pending while it waits in the queue.
   @usableFromInline let pending: UInt64?
 
   @usableFromInline
@@ -120,11 +137,17 @@ final class TrackedAction: Sendable {
     self.pending = pending
   }
 
-  /// The same action, counted as pending under `entry`.
   @usableFromInline
-  func counted(as entry: UInt64) -> TrackedAction {
+  func actionProcessed() {
+    listener?.actionProcessed()
+  }
+
+  /// `tracked`, counted as pending under `entry`.
+  @usableFromInline
+  static func counting(_ tracked: any TrackedDispatch, as entry: UInt64) -> TrackedAction {
     TrackedAction(
-      action: action, origin: origin, isSent: isSent, listener: listener, pending: entry)
+      action: tracked.action, origin: tracked.origin, isSent: tracked.isSent, listener: tracked,
+      pending: entry)
   }
 }
 
@@ -136,7 +159,7 @@ struct Processing: Sendable {
 
   @usableFromInline init() {}
 
-  @usableFromInline init(_ tracked: TrackedAction) {
+  @usableFromInline init(_ tracked: any TrackedDispatch) {
     origin = tracked.origin
     isSent = tracked.isSent
   }
@@ -285,6 +308,17 @@ extension MiddlewareContext {
   }
 
   /// The store, unless it has been released.
+  /// Dispatches an action that is its own ``TrackedDispatch`` (it carries its origin, and is
+  /// told once it has been processed), as ``dispatch(_:origin:listener:)`` does.
+  @inlinable
+  package func dispatch(_ tracked: any TrackedDispatch) {
+    guard let store = liveStore else {
+      tracked.actionProcessed()
+      return
+    }
+    store.dispatch(tracked)
+  }
+
   @usableFromInline
   var liveStore: Store<State>? { store.value }
 }
@@ -309,7 +343,7 @@ extension Store {
   }
 
   @inlinable
-  func dispatch(_ tracked: TrackedAction) {
+  func dispatch(_ tracked: any TrackedDispatch) {
     box.dispatch(tracked, through: chain)
   }
 }

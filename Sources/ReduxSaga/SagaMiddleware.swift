@@ -65,9 +65,7 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     return Middleware(
       onAttach: { context in
         // The held put hears when its action has been processed, and resumes its saga then.
-        link.attach(context) { put in
-          context.dispatch(put.action, origin: put.origin, listener: put)
-        }
+        link.attach(context) { put in context.dispatch(put) }
       }, body)
   }
 

@@ -1,4 +1,5 @@
 import ReduxCore
+import Synchronization
 
 // One running saga in the task tree: a root, a fork or a spawn.
 //
@@ -64,7 +65,9 @@ final class NodeHooks: Sendable {
   }
 
   func beginWork(_ origin: ActionOrigin, _ description: () -> String) -> WorkHandle? {
-    workStarter.withLock { $0 }?.start(origin, description)
+    // Called under the lock: copying the closure out cost a retain and a release per resumed
+    // take. The store's side takes only the store's work ledger, never this lock.
+    workStarter.withLock { $0?.start(origin, description) }
   }
 }
 
@@ -75,6 +78,9 @@ final class SagaNode: Sendable {
   let parent: SagaNode?
   let hooks: NodeHooks
   private let state = Protected(NodeState())
+  /// The id of `state.work`'s origin (0 when there is no work), written with it under the
+  /// lock, so a put reads its origin without the lock.
+  private let workOrigin = Atomic<UInt64>(0)
 
   private struct NodeState {
     var cancelTask: (@Sendable () -> Void)?
@@ -164,14 +170,22 @@ final class SagaNode: Sendable {
   // MARK: Work reporting
 
   /// The `send` this saga's current work descends from.
-  var currentOrigin: ActionOrigin { state.withLock { $0.work?.origin } ?? .untracked }
+  var currentOrigin: ActionOrigin {
+    ActionOrigin(id: workOrigin.load(ordering: .acquiring))
+  }
+
+  /// Sets `state.work` and its origin's mirror; call it under the lock.
+  private func setWork(_ work: WorkHandle?, in state: inout NodeState) {
+    state.work = work
+    workOrigin.store(work?.origin.id ?? 0, ordering: .releasing)
+  }
 
   /// Begins this node's work on behalf of `origin` (at its start).
   func beginWork(origin: ActionOrigin) {
     guard let handle = hooks.beginWork(origin, { "saga \(stack.joined(separator: " > "))" })
     else { return }
     let previous = state.withLock { state in
-      defer { state.work = handle }
+      defer { setWork(handle, in: &state) }
       return state.work
     }
     previous?.end()
@@ -187,7 +201,7 @@ final class SagaNode: Sendable {
     let ended: WorkHandle? = state.withLock { state in
       state.activeSlots -= 1
       guard state.activeSlots <= 0 else { return nil }
-      defer { state.work = nil }
+      defer { setWork(nil, in: &state) }
       return state.work
     }
     ended?.end()
@@ -398,7 +412,7 @@ final class SagaNode: Sendable {
       defer {
         state.cleanups = []
         state.finishWaiters = [:]
-        state.work = nil
+        setWork(nil, in: &state)
       }
       return (
         state.abort, state.isCancelled, state.cleanups, Array(state.finishWaiters.values),
