@@ -73,19 +73,30 @@ final class NodeHooks: Sendable {
 
 final class SagaNode: Sendable {
   let name: String
-  /// The names from the root to this saga; a spawned saga starts with its spawner's names.
-  let stack: [String]
+  /// The saga whose names come before this one's in its stack: the parent of a fork, the
+  /// spawner of a spawn, the caller of a called saga; nil for a root.
+  private let above: SagaNode?
   let parent: SagaNode?
   let hooks: NodeHooks
-  private let state = Protected(NodeState())
+  // The lock itself, not a `Protected` box: one allocation less per fork.
+  private let state = Lock(NodeState())
+  /// Where this node is in its parent's `children`, -1 if it was never added: read and
+  /// written only under the parent's lock.
+  private let indexInParent = Atomic<Int>(-1)
   /// The id of `state.work`'s origin (0 when there is no work), written with it under the
   /// lock, so a put reads its origin without the lock.
   private let workOrigin = Atomic<UInt64>(0)
 
   private struct NodeState {
+    /// Cancels the node's Swift task; its take slot is `slot`.
     var cancelTask: (@Sendable () -> Void)?
-    var children: [ObjectIdentifier: (order: UInt64, node: SagaNode)] = [:]
-    var nextChild: UInt64 = 0
+    var slot: TakeSlot?
+    /// The attached children in the order they were forked; a finished one leaves a nil
+    /// until the array is compacted (a dictionary cost a hash per fork and per finish).
+    var children: [SagaNode?] = []
+    var liveChildren = 0
+    /// Built on first use (monitor events, errors): a fork needs no array of its own.
+    var stack: [String]?
     var isCancelled = false
     var isFinished = false
     var abort: (error: any Error, stack: [String])?
@@ -103,19 +114,28 @@ final class SagaNode: Sendable {
   let reportsErrors: Bool
 
   init(
-    name: String, stack: [String], parent: SagaNode?, hooks: NodeHooks, reportsErrors: Bool = true
+    name: String, above: SagaNode?, parent: SagaNode?, hooks: NodeHooks,
+    reportsErrors: Bool = true
   ) {
     self.name = name
-    self.stack = stack
+    self.above = above
     self.parent = parent
     self.hooks = hooks
     self.reportsErrors = reportsErrors
   }
 
+  /// The names from the root to this saga; a spawned saga starts with its spawner's names.
+  var stack: [String] {
+    if let stack = state.withLock({ $0.stack }) { return stack }
+    let stack = (above?.stack ?? []) + [name]
+    state.withLock { $0.stack = stack }
+    return stack
+  }
+
   /// Creates a node for a saga called as a child: detached from this node's error rules (its
   /// error is thrown to the caller), its own fork scope.
   func makeCalled(name: String) -> SagaNode {
-    SagaNode(name: name, stack: stack + [name], parent: nil, hooks: hooks, reportsErrors: false)
+    SagaNode(name: name, above: self, parent: nil, hooks: hooks, reportsErrors: false)
   }
 
   // MARK: Monitoring
@@ -141,11 +161,12 @@ final class SagaNode: Sendable {
   /// Creates a child attached to this node; it starts cancelled if this node is cancelled,
   /// aborted or finished.
   func makeChild(name: String) -> SagaNode {
-    let child = SagaNode(name: name, stack: stack + [name], parent: self, hooks: hooks)
+    let child = SagaNode(name: name, above: self, parent: self, hooks: hooks)
     let isLive = state.withLock { state in
       guard !state.isFinished else { return false }
-      state.children[ObjectIdentifier(child)] = (state.nextChild, child)
-      state.nextChild += 1
+      child.indexInParent.store(state.children.count, ordering: .relaxed)
+      state.children.append(child)
+      state.liveChildren += 1
       return !state.isCancelled && state.abort == nil
     }
     if !isLive { child.cancel() }
@@ -154,7 +175,7 @@ final class SagaNode: Sendable {
 
   /// Creates a detached node that reports its own errors.
   func makeSpawn(name: String) -> SagaNode {
-    SagaNode(name: name, stack: stack + [name], parent: nil, hooks: hooks)
+    SagaNode(name: name, above: self, parent: nil, hooks: hooks)
   }
 
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
@@ -255,23 +276,32 @@ final class SagaNode: Sendable {
     // The task inherits the slot from the binding around its creation: binding it inside the
     // task (the async `withValue`) costs four executor switches per task.
     let task = TakeSlot.$current.withValue(slot) {
+      // Generic only where it must be: this code is not specialized for `Value`, and each
+      // `Result<Value, _>` or `Value?` it built asked the runtime for its metadata (about 350
+      // instructions each, three per fork).
       Task(executorPreference: scheduler) { [self] () async throws -> Value in
         let context = SagaContext(runtime: runtime, node: self, slot: slot)
-        let outcome: Result<Value, any Error>
         slot.beginOwning()
+        let value: Value
         do {
-          outcome = .success(try await body(context))
+          value = try await body(context)
         } catch {
-          outcome = .failure(error)
+          slot.endOwning()
+          if !Self.isEnd(error) {
+            // The body failed (or was cancelled): its forks stop before it ends, as in
+            // redux-saga.
+            bodyFailed(error)
+          }
+          if hasChildren { await waitForChildren() }
+          try finish(failure: error)
+          // END ended the saga quietly: a `Void` saga simply returns.
+          if let done = () as? Value { return done }
+          throw error
         }
         slot.endOwning()
-        if case .failure(let error) = outcome, !Self.isEnd(error) {
-          // The body failed (or was cancelled): its forks stop before it ends, as in
-          // redux-saga.
-          bodyFailed(error)
-        }
         if hasChildren { await waitForChildren() }
-        return try finish(outcome)
+        try finish(failure: nil)
+        return value
       }
     }
     // Before the task's first job runs: a saga cancelled (or aborted) before its task existed
@@ -279,10 +309,9 @@ final class SagaNode: Sendable {
     // node.
     let cancelNow = state.withLock { state in
       if !state.isFinished {
-        state.cancelTask = {
-          task.cancel()
-          slot.withdraw()
-        }
+        // Capturing only the task: a closure over one reference needs no context allocated.
+        state.cancelTask = { task.cancel() }
+        state.slot = slot
       }
       return !state.isFinished && (state.isCancelled || state.abort != nil)
     }
@@ -302,20 +331,23 @@ final class SagaNode: Sendable {
   /// Cancels this saga, the effect it is blocked on, and its attached forks, recursively: its
   /// own task first, then its forks in the order they were forked.
   func cancel() {
-    let work: (cancelTask: (@Sendable () -> Void)?, children: [SagaNode])? = state.withLock {
-      state in
-      guard !state.isFinished, !state.isCancelled else { return nil }
-      state.isCancelled = true
-      return (state.cancelTask, Self.ordered(state.children))
-    }
+    let work: (cancelTask: (@Sendable () -> Void)?, slot: TakeSlot?, children: [SagaNode])? =
+      state.withLock { state in
+        guard !state.isFinished, !state.isCancelled else { return nil }
+        state.isCancelled = true
+        return (state.cancelTask, state.slot, Self.ordered(state.children))
+      }
     guard let work else { return }
+    // The task first, then its slot: a take registered in between sees the cancellation.
     work.cancelTask?()
+    work.slot?.withdraw()
     for child in work.children { child.cancel() }
   }
 
   /// Cancels the children of a body that threw; its error (unless a cancellation) wins over
   /// any error their cleanup throws.
   private func bodyFailed(_ error: any Error) {
+    let stack = stack  // built outside the lock, which building it takes
     let children = state.withLock { state in
       if state.abort == nil, !(error is CancellationError) { state.abort = (error, stack) }
       return Self.ordered(state.children)
@@ -323,10 +355,8 @@ final class SagaNode: Sendable {
     for child in children { child.cancel() }
   }
 
-  private static func ordered(_ children: [ObjectIdentifier: (order: UInt64, node: SagaNode)])
-    -> [SagaNode]
-  {
-    children.values.sorted { $0.order < $1.order }.map(\.node)
+  private static func ordered(_ children: [SagaNode?]) -> [SagaNode] {
+    children.compactMap { $0 }
   }
 
   /// Runs `cleanup` when this node finishes, or now if it already has.
@@ -367,13 +397,13 @@ final class SagaNode: Sendable {
     state.withLock { $0.finishWaiters.removeValue(forKey: id) }
   }
 
-  private var hasChildren: Bool { state.withLock { !$0.children.isEmpty } }
+  private var hasChildren: Bool { state.withLock { $0.liveChildren > 0 } }
 
   private nonisolated(nonsending) func waitForChildren() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isDrained = state.withLock { state in
-        if !state.children.isEmpty { state.childrenDrained = continuation }
-        return state.children.isEmpty
+        if state.liveChildren > 0 { state.childrenDrained = continuation }
+        return state.liveChildren == 0
       }
       if isDrained { continuation.resume() }
     }
@@ -383,8 +413,9 @@ final class SagaNode: Sendable {
   private func childFinished(_ child: SagaNode, _ outcome: NodeOutcome) {
     var toCancel: [SagaNode] = []
     var cancelTask: (@Sendable () -> Void)?
+    var slot: TakeSlot?
     let drained: CheckedContinuation<Void, Never>? = state.withLock { state in
-      state.children.removeValue(forKey: ObjectIdentifier(child))
+      Self.remove(child, from: &state)
       if case .failed(let error, let stack) = outcome, state.abort == nil {
         // Also while cancelled: an error thrown by a fork's cleanup is not lost.
         state.abort = (error, stack)
@@ -392,23 +423,47 @@ final class SagaNode: Sendable {
         if !state.isCancelled {
           toCancel = Self.ordered(state.children)
           cancelTask = state.cancelTask
+          slot = state.slot
         }
       }
-      guard state.children.isEmpty, let drained = state.childrenDrained else { return nil }
+      guard state.liveChildren == 0, let drained = state.childrenDrained else { return nil }
       state.childrenDrained = nil
       return drained
     }
     cancelTask?()
+    slot?.withdraw()
     for sibling in toCancel { sibling.cancel() }
     drained?.resume()
   }
 
-  /// Records the end of this node, tells its parent or the error hook, and returns the value
-  /// the Swift task ends with.
-  private func finish<Value>(_ outcome: Result<Value, any Error>) throws -> Value {
+  /// Takes a finished child out of `children` (under this node's lock). The array empties
+  /// when the last live child goes, and is compacted when mostly holes, so a long-lived saga
+  /// that forks workers forever does not grow it.
+  private static func remove(_ child: SagaNode, from state: inout NodeState) {
+    let index = child.indexInParent.load(ordering: .relaxed)
+    guard index >= 0, index < state.children.count, state.children[index] === child else {
+      return
+    }
+    state.children[index] = nil
+    state.liveChildren -= 1
+    if state.liveChildren == 0 {
+      state.children.removeAll(keepingCapacity: state.children.count <= 1_024)
+    } else if state.children.count >= 64, state.liveChildren * 4 < state.children.count {
+      state.children = state.children.filter { $0 != nil }
+      for (index, child) in state.children.enumerated() {
+        child?.indexInParent.store(index, ordering: .relaxed)
+      }
+    }
+  }
+
+  /// Records the end of this node and tells its parent or the error hook. `failure` is what
+  /// the body threw, nil if it returned. Throws what the Swift task ends with; returns when it
+  /// ends with the body's value (or, after a failure, when END ended the saga quietly).
+  private func finish(failure: (any Error)?) throws {
     let (abort, isCancelled, cleanups, waiters, work) = state.withLock { state in
       state.isFinished = true
       state.cancelTask = nil
+      state.slot = nil
       defer {
         state.cleanups = []
         state.finishWaiters = [:]
@@ -421,32 +476,32 @@ final class SagaNode: Sendable {
     }
     for cleanup in cleanups { cleanup() }
 
-    let result: Result<Value, any Error>
+    // What the task throws; nil when it returns.
+    let ending: (any Error)?
     let nodeOutcome: NodeOutcome
     if let abort {
-      result = .failure(abort.error)
+      ending = abort.error
       nodeOutcome = .failed(abort.error, stack: abort.stack)
-    } else {
-      switch outcome {
-      case .success where isCancelled:
-        // A saga that cancelled itself and returned still ends cancelled.
-        result = .failure(CancellationError())
-        nodeOutcome = .cancelled
-      case .success:
-        result = outcome
-        nodeOutcome = .succeeded
-      case .failure(let error) where Self.isEnd(error):
+    } else if let failure {
+      if Self.isEnd(failure) {
         // Taking after END ends a saga quietly, as in redux-saga (cancelled if it was).
-        result = outcome
+        ending = isCancelled ? CancellationError() : nil
         nodeOutcome = isCancelled ? .cancelled : .succeeded
-      case .failure(let error) where error is CancellationError:
-        result = outcome
+      } else if failure is CancellationError {
+        ending = failure
         nodeOutcome = .cancelled
-      case .failure(let error):
+      } else {
         // Also when cancelled: an error thrown by cleanup code is a failure.
-        result = outcome
-        nodeOutcome = .failed(error, stack: stack)
+        ending = failure
+        nodeOutcome = .failed(failure, stack: stack)
       }
+    } else if isCancelled {
+      // A saga that cancelled itself and returned still ends cancelled.
+      ending = CancellationError()
+      nodeOutcome = .cancelled
+    } else {
+      ending = nil
+      nodeOutcome = .succeeded
     }
     if let parent {
       parent.childFinished(self, nodeOutcome)
@@ -455,15 +510,6 @@ final class SagaNode: Sendable {
     }
     work?.end()
     for waiter in waiters { waiter.resume() }
-    if case .failure(let error) = result, Self.isEnd(error), case .succeeded = nodeOutcome,
-      let done = () as? Value
-    {
-      // A `Void` saga ended by END simply returns.
-      return done
-    }
-    if case .failure(let error) = result, Self.isEnd(error), case .cancelled = nodeOutcome {
-      throw CancellationError()
-    }
-    return try result.get()
+    if let ending { throw ending }
   }
 }
