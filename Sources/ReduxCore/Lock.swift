@@ -41,6 +41,10 @@ package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
   @usableFromInline let storage: LockStorage<Value>
 
   /// A lock around `value`; a thread that takes it while holding it stops with `reentry`.
+  ///
+  /// Inlinable: specialized where it is called, the storage's metadata is looked up once and
+  /// cached; generic, every lock made (one per saga fork) asked the runtime for it.
+  @inlinable
   package init(
     _ value: consuming sending Value,
     reentry: StaticString = "a swift-redux lock was taken again by the thread that holds it"
@@ -97,6 +101,7 @@ final class LockStorage<Value: ~Copyable>: LockState {
   // it exclusive; the runtime's dynamic check cost about 95 instructions a lock.
   @usableFromInline @exclusivity(unchecked) var value: Value
 
+  @usableFromInline
   init(_ value: consuming Value, reentry: StaticString) {
     self.value = value
     super.init(reentry: reentry)
@@ -120,6 +125,7 @@ class LockState {
   @usableFromInline final let parkingAddress = Atomic<UInt>(0)
   @usableFromInline final let reentry: StaticString
 
+  @usableFromInline
   init(reentry: StaticString) {
     self.reentry = reentry
   }
