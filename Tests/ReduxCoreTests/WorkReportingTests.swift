@@ -152,6 +152,58 @@ struct WorkReportingTests {
     #expect(listener.count.values == [1])
   }
 
+  @Test("a tracked dispatch object is queued as it is, and told once, after the reducer ran")
+  func trackedDispatchHearsAfterReducer() {
+    let context = Recorder<MiddlewareContext<Counter>>()
+    let store = makeCounterStore(middleware: [
+      Middleware(onAttach: { context.append($0) }) { _, action, next in next(action) }
+    ])
+    let tracked = RecordingDispatch(Increment(), reading: { store.state.count })
+    context.values.first?.dispatch(tracked)
+    #expect(tracked.count.values == [1])
+    #expect(store.state.count == 1)
+  }
+
+  @Test("a tracked dispatch object on a released store is told at once")
+  func trackedDispatchOnReleasedStore() {
+    let context = Recorder<MiddlewareContext<Counter>>()
+    var store: Store<Counter>? = makeCounterStore(middleware: [
+      Middleware(onAttach: { context.append($0) }) { _, action, next in next(action) }
+    ])
+    _ = store
+    store = nil
+    let tracked = RecordingDispatch(Increment())
+    context.values.first?.dispatch(tracked)
+    #expect(tracked.count.values == [1])
+  }
+
+  @Test("a tracked dispatch object is processed on behalf of its origin, as that send's work")
+  func trackedDispatchCarriesItsOrigin() async {
+    let gate = Gate()
+    let origins = Recorder<ActionOrigin>()
+    let store = makeCounterStore(middleware: [
+      Middleware { context, action, next in
+        next(action)
+        origins.append(context.processingOrigin)
+        guard action is Load else { return }
+        let origin = context.processingOrigin
+        let work = context.beginWork(origin: origin, "dispatch after the gate")
+        Task {
+          await gate.wait()
+          context.dispatch(RecordingDispatch(Increment(), origin: origin))
+          work?.end()
+        }
+      }
+    ])
+    let task = await store.send(Load())
+    #expect(!task.isFinished)
+    gate.open()
+    await task.finish()
+    #expect(store.state.count == 1)
+    #expect(origins.values.count == 2)
+    #expect(origins.values.allSatisfy { $0.isTracked && $0 == origins.values.first })
+  }
+
   @Test("finish returns when the waiting task is cancelled; the work goes on")
   func finishReturnsOnCancellation() async {
     let gate = Gate()
@@ -173,6 +225,30 @@ private final class ProcessedRecorder: ActionProcessedListener {
   private let read: @Sendable () -> Int
 
   init(reading read: @escaping @Sendable () -> Int = { 1 }) {
+    self.read = read
+  }
+
+  func actionProcessed() {
+    count.append(read())
+  }
+}
+
+/// A module's own object for a tracked dispatch; records a number read each time it is told
+/// its action was processed (1 by default).
+private final class RecordingDispatch: TrackedDispatch {
+  let action: any Action
+  let origin: ActionOrigin
+  var isSent: Bool { false }
+  var pending: UInt64? { nil }
+  let count = Recorder<Int>()
+  private let read: @Sendable () -> Int
+
+  init(
+    _ action: any Action, origin: ActionOrigin = .untracked,
+    reading read: @escaping @Sendable () -> Int = { 1 }
+  ) {
+    self.action = action
+    self.origin = origin
     self.read = read
   }
 

@@ -20,6 +20,36 @@ struct ForkTests {
     #expect(order.value == ["parent body done", "child done"])
   }
 
+  @Test(
+    "a long-lived saga that forks and finishes hundreds of workers keeps its forks in order",
+    .timeLimit(.minutes(1)))
+  func manyFinishedForksKeepOrder() async throws {
+    let harness = Harness()
+    let order = Box<[String]>([])
+    @Sendable func blocked(_ name: String, _ saga: SagaContext<TestState>) async throws {
+      do {
+        _ = try await saga.take(Stop.self)
+      } catch {
+        order.update { $0.append(name) }
+        throw error
+      }
+    }
+    let root = harness.sagas.run("root") { saga in
+      try saga.fork("first") { try await blocked("first", $0) }
+      // Workers that end at once leave holes behind the live forks, which get compacted.
+      for round in 0..<300 {
+        try saga.fork("worker \(round)") { _ in }
+        if round == 150 { try saga.fork("middle") { try await blocked("middle", $0) } }
+      }
+      try saga.fork("last") { try await blocked("last", $0) }
+      try await blocked("root", saga)
+    }
+    root.cancel()
+    #expect(order.value == ["root", "first", "middle", "last"])
+    await #expect(throws: CancellationError.self) { try await root.value }
+    #expect(!root.isRunning)
+  }
+
   @Test("cancelling the root cancels a grandchild blocked in delay")
   func cancelReachesGrandchild() async throws {
     let harness = Harness()
