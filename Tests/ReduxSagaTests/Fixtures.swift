@@ -272,3 +272,16 @@ final class StringLog: Sendable {
 
   var values: [String] { storage.withLock { $0 } }
 }
+
+/// Waits in `take(Stop.self)` until cancelled, then appends `name` to `order` and rethrows: a
+/// saga that records when its cleanup ran.
+func waitRecordingCleanup(
+  _ name: String, _ saga: SagaContext<TestState>, in order: Box<[String]>
+) async throws {
+  do {
+    _ = try await saga.take(Stop.self)
+  } catch {
+    order.update { $0.append(name) }
+    throw error
+  }
+}

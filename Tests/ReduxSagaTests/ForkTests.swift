@@ -27,12 +27,7 @@ struct ForkTests {
     let harness = Harness()
     let order = Box<[String]>([])
     @Sendable func blocked(_ name: String, _ saga: SagaContext<TestState>) async throws {
-      do {
-        _ = try await saga.take(Stop.self)
-      } catch {
-        order.update { $0.append(name) }
-        throw error
-      }
+      try await waitRecordingCleanup(name, saga, in: order)
     }
     let root = harness.sagas.run("root") { saga in
       try saga.fork("first") { try await blocked("first", $0) }

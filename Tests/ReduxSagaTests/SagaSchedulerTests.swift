@@ -160,12 +160,7 @@ struct SagaSchedulerTests {
       let harness = Harness()
       let order = Box<[String]>([])
       @Sendable func blocked(_ name: String, _ saga: SagaContext<TestState>) async throws {
-        do {
-          _ = try await saga.take(Stop.self)
-        } catch {
-          order.update { $0.append(name) }
-          throw error
-        }
+        try await waitRecordingCleanup(name, saga, in: order)
       }
       let root = harness.sagas.run("root") { saga in
         for name in ["a", "b", "c"] {
