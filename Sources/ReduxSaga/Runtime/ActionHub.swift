@@ -217,9 +217,7 @@ final class ActionHub: Sendable {
   /// the watchers it matches (a one-shot watcher is removed now). END ends every watcher.
   @usableFromInline
   func deliveries(of action: any Action) -> Delivery? {
-    // END is a struct: comparing the types is the whole check (`as` also asked the runtime
-    // whether the action is a class, for every action).
-    if type(of: action) == END.self {
+    if action.as(END.self) != nil {
       return endAll(action)
     }
     // One-shot watchers that matched are removed in one pass, not one `remove(at:)` each, and
