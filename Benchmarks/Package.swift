@@ -39,10 +39,14 @@ let package = Package(
       path: "Benchmarks/CoreBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
+    // Switches callgrind's instruction counting on and off around a profile's measured loop.
+    .target(name: "CallgrindClient"),
     // Runs one scenario under valgrind's callgrind (instruction counts); see docs/performance.md.
     .executableTarget(
       name: "CoreProfile",
-      dependencies: ["CoreFixtures", .product(name: "ReduxCore", package: "swift-redux")]
+      dependencies: [
+        "CallgrindClient", "CoreFixtures", .product(name: "ReduxCore", package: "swift-redux"),
+      ]
     ),
     // The side-effect modules: one target, a file per module, so the harness builds and links
     // one more executable rather than four.
@@ -79,7 +83,7 @@ let package = Package(
     .executableTarget(
       name: "ModuleProfile",
       dependencies: [
-        "CoreFixtures",
+        "CallgrindClient", "CoreFixtures",
         "ModuleFixtures",
         .product(name: "ReduxCore", package: "swift-redux"),
         .product(name: "ReduxFlux", package: "swift-redux"),

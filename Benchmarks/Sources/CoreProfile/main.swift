@@ -1,12 +1,14 @@
 // Runs one benchmark scenario a given number of times, for valgrind's callgrind: it counts
 // instructions, which stay the same from run to run on a busy machine where wall time does not.
-// Only `measured` is counted when callgrind is told so:
+// Only the loop inside `measured` is counted, switched on and off with callgrind's client
+// requests (CallgrindClient):
 //
 //   swift build -c release --package-path Benchmarks --product CoreProfile
-//   valgrind --tool=callgrind --toggle-collect='*measured*' \
+//   valgrind --tool=callgrind --collect-atstart=no \
 //     Benchmarks/.build/release/CoreProfile dispatch 100000
 //
 // Divide the total by the count for instructions per dispatch.
+import CallgrindClient
 import CoreFixtures
 import ReduxCore
 import Synchronization
@@ -19,7 +21,9 @@ import Synchronization
 
 @inline(never)
 func measured(_ count: Int, _ body: () -> Void) {
+  callgrind_collect_start()
   for _ in 0..<count { body() }
+  callgrind_collect_stop()
 }
 
 /// Hides a value from the optimizer, as a store's reducer is hidden from it.

@@ -1,12 +1,14 @@
 // Runs one ModuleBenchmarks scenario a given number of times, for valgrind's callgrind, as
-// CoreProfile does for the core. Only `measured` is counted when callgrind is told so:
+// CoreProfile does for the core. Only the loop inside `measured` is counted, switched on and off
+// with callgrind's client requests (CallgrindClient):
 //
 //   swift build -c release --package-path Benchmarks --product ModuleProfile
-//   valgrind --tool=callgrind --toggle-collect='*measured*' \
+//   valgrind --tool=callgrind --collect-atstart=no \
 //     Benchmarks/.build/release/ModuleProfile command-action 20000
 //
 // Divide the total by the count for instructions per operation. The saga scenarios need a saga
 // to be registered before `run` returns, which holds on Linux and Apple OS 26.
+import CallgrindClient
 import CoreFixtures
 import Dispatch
 import ModuleFixtures
@@ -24,6 +26,8 @@ import ReduxSaga
 
 @inline(never)
 func measured(_ count: Int, _ body: () throws -> Void) rethrows {
+  callgrind_collect_start()
+  defer { callgrind_collect_stop() }
   for _ in 0..<count { try body() }
 }
 
