@@ -52,9 +52,9 @@ public struct SagaContext<State: Sendable>: Sendable {
     let scheduler = runtime.scheduler
     let origin = node.currentOrigin
     // Unsafe: the scheduler resumes each held put exactly once (a checked continuation
-    // allocates a canary per put). Executor-inheriting: this function runs on the saga
-    // scheduler and the put resumes there; the isolated form switched executors once more.
-    await _unsafeInheritExecutor_withUnsafeContinuation {
+    // allocates a canary per put). Isolated to the caller's isolation, which this nonsending
+    // function shares: a saga resumes on the saga scheduler, an actor on its actor.
+    await withUnsafeContinuation(isolation: #isolation) {
       (continuation: UnsafeContinuation<Void, Never>) in
       scheduler.hold(
         HeldPut(

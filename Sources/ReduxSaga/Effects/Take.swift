@@ -164,10 +164,9 @@ extension SagaNode {
     registered: () -> Void
   ) async throws -> TakenAction? {
     // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
-    // checked continuation allocates a canary per take). Executor-inheriting, as in `put`:
-    // the isolated form cost one more executor switch per take, a preferred-executor lookup
-    // under the task's status lock.
-    try await _unsafeInheritExecutor_withUnsafeThrowingContinuation {
+    // checked continuation allocates a canary per take). Isolated to the caller's isolation,
+    // as in `put`.
+    try await withUnsafeThrowingContinuation(isolation: #isolation) {
       (continuation: UnsafeContinuation<TakenAction?, any Error>) in
       guard hub.add(Watcher(id: id, take: match, continuation)) else {
         continuation.resume(returning: nil)

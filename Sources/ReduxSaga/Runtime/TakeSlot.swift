@@ -21,8 +21,8 @@ final class TakeSlot: Sendable {
   /// The saga the task belongs to.
   let node: SagaNode
   private let hub: ActionHub
-  /// The owning task's address between `beginOwning()` and `endOwning()`, else 0.
-  private let owner = Atomic<UInt>(0)
+  /// The owning task's hash between `beginOwning()` and `endOwning()`, else 0.
+  private let owner = Atomic<Int>(0)
   /// Set by ``withdraw()``, for good: the owning task is cancelled (its canceller cancels the
   /// Swift task first). A take reads it instead of `Task.isCancelled`, which costs a
   /// thread-local lookup and a retain and a release of the task.
@@ -77,15 +77,15 @@ final class TakeSlot: Sendable {
     return me != 0 && owner.load(ordering: .relaxed) == me
   }
 
-  /// The current task's address, or 0 outside a task. Only compared, never dereferenced: a
-  /// task that outlived its owner run cannot match, because the owner clears the slot first.
-  private static var currentTask: UInt {
-    withUnsafeCurrentTask { task in
-      // UnsafeCurrentTask is one reference to the task: its bits are the task's address, and
-      // nil's are 0. Read in place: copying the optional of this resilient type went through
-      // its value witnesses, about 140 instructions per take.
-      withUnsafeBytes(of: task) { $0.load(as: UInt.self) }
-    }
+  /// The current task's hash (`UnsafeCurrentTask`'s own `Hashable`), or 0 outside a task.
+  ///
+  /// The same task always has the same hash. Two tasks alive at once share one with a
+  /// probability of 2^-64 (the hash is the standard library's seeded SipHash of the task's
+  /// identity); a task whose hash is 0 owns no slot and its takes install a cancellation
+  /// handler, which is always correct. A task that outlived its owner run cannot match: the
+  /// owner clears the slot first.
+  private static var currentTask: Int {
+    withUnsafeCurrentTask { task in task?.hashValue ?? 0 }
   }
 }
 
