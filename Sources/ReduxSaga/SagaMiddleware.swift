@@ -1,5 +1,6 @@
 import Logging
 import ReduxCore
+import Synchronization
 
 /// Runs sagas alongside a `Store`: plug its ``middleware`` into the store, then ``run(_:_:)``
 /// sagas.
@@ -96,10 +97,9 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     let name = saga.name
     let claimed = runtime.scheduler.beginDrain()
     defer { if claimed { runtime.scheduler.endDrain() } }
-    // The saga was sent here; the box hands it on to the saga's task, which takes it once.
-    let sent = Protected<Saga<State>?>(saga)
+    let handoff = SagaHandoff(saga)
     return runtime.start(runtime.makeRootNode(name: name), origin: .untracked) { context in
-      guard let saga = sent.withLock({ $0.take() }) else { return }
+      guard let saga = handoff.take() else { return }
       try await saga.run(context)
     }
   }
@@ -111,7 +111,7 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
 final class StoreLink<State: Sendable>: Sendable {
   @usableFromInline let runtime: SagaRuntime<State>
   @usableFromInline let hub: ActionHub
-  private let isAttached = Protected(false)
+  private let isAttached = Atomic<Bool>(false)
 
   @usableFromInline
   init(runtime: SagaRuntime<State>) {
@@ -125,10 +125,24 @@ final class StoreLink<State: Sendable>: Sendable {
     _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (HeldPut) -> Void
   ) {
     runtime.attach(context, deliver: deliver)
-    isAttached.withLock { $0 = true }
+    isAttached.store(true, ordering: .releasing)
   }
 
   deinit {
-    if isAttached.withLock({ $0 }) { runtime.shutDown() }
+    if isAttached.load(ordering: .acquiring) { runtime.shutDown() }
+  }
+}
+
+/// Hands a ``Saga`` that was sent to ``SagaMiddleware/run(_:)`` on to the saga's task, which
+/// takes it once.
+private final class SagaHandoff<State: Sendable>: Sendable {
+  private let saga: Lock<Saga<State>?>
+
+  init(_ saga: sending Saga<State>) {
+    self.saga = Lock(saga)
+  }
+
+  func take() -> sending Saga<State>? {
+    saga.withLock { $0.take() }
   }
 }

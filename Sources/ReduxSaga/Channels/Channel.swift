@@ -11,10 +11,10 @@ import ReduxCore
 ///
 /// Safe to use from any thread.
 public final class Channel<Element: Sendable>: Sendable {
-  private let state: Protected<ChannelState<Element>>
+  private let state: Lock<ChannelState<Element>>
 
   init(buffer: ChannelBuffer) {
-    state = Protected(ChannelState(buffer: BufferQueue(buffer)))
+    state = Lock(ChannelState(buffer: BufferQueue(buffer)))
   }
 
   /// Whether the channel is closed (it may still hold buffered values).
@@ -100,8 +100,9 @@ public final class Channel<Element: Sendable>: Sendable {
       defer { state.nextTaker += 1 }
       return state.nextTaker
     }
-    let waited = Protected(false)
-    defer { if waited.withLock({ $0 }) { node?.resumed() } }
+    // Set inside the continuation's body, which runs before this function resumes.
+    var waited = false
+    defer { if waited { node?.resumed() } }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Element?, any Error>) in
@@ -112,7 +113,7 @@ public final class Channel<Element: Sendable>: Sendable {
           }
           if Task.isCancelled { return .failure(CancellationError()) }
           // Waiting for a value is waiting for an action: this saga's work pauses.
-          waited.withLock { $0 = true }
+          waited = true
           node?.waitingForAction()
           state.takers[id] = Taker(continuation: continuation, node: node)
           state.takerOrder.append(id)

@@ -47,30 +47,16 @@ extension SagaContext {
   ) async throws -> Value {
     try await perform(.cps(name)) {
       try await stubbed(name, argument: ()) { _ in
-        let pending = Protected<CheckedContinuation<Value, any Error>?>(nil)
+        let pending = OneShotContinuation<Value>()
         return try await withTaskCancellationHandler {
           try await withCheckedThrowingContinuation {
             (continuation: CheckedContinuation<Value, any Error>) in
-            pending.withLock { $0 = continuation }
-            start { result in
-              let continuation = pending.withLock { pending in
-                defer { pending = nil }
-                return pending
-              }
-              continuation?.resume(with: result.mapError { $0 as any Error })
-            }
-            if Task.isCancelled {
-              pending.withLock { pending in
-                defer { pending = nil }
-                return pending
-              }?.resume(throwing: CancellationError())
-            }
+            pending.set(continuation)
+            start { result in pending.resume(with: result.mapError { $0 as any Error }) }
+            if Task.isCancelled { pending.resume(with: .failure(CancellationError())) }
           }
         } onCancel: {
-          pending.withLock { pending in
-            defer { pending = nil }
-            return pending
-          }?.resume(throwing: CancellationError())
+          pending.resume(with: .failure(CancellationError()))
         }
       }
     }

@@ -1,3 +1,5 @@
+import ReduxCore
+
 extension SagaContext {
   /// Runs branches concurrently and returns the result of the first to finish; the others are
   /// cancelled (and awaited) before `race` returns.
@@ -210,11 +212,11 @@ private final class BranchGroup<Value: Sendable>: Sendable {
   }
 
   private let isRace: Bool
-  private let state: Protected<GroupState>
+  private let state: Lock<GroupState>
 
   init(count: Int, isRace: Bool) {
     self.isRace = isRace
-    state = Protected(GroupState(results: Array(repeating: nil, count: count), remaining: count))
+    state = Lock(GroupState(results: Array(repeating: nil, count: count), remaining: count))
   }
 
   func start(_ continuation: CheckedContinuation<[Value], any Error>) {

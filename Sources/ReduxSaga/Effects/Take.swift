@@ -75,30 +75,30 @@ extension SagaContext {
     try checkCancellation()
     let hub = runtime.hub
     let id = hub.makeID()
-    let waiting = Protected<CheckedContinuation<Void, any Error>?>(nil)
+    let waiting = OneShotContinuation<Void>()
     node.waitingForAction()
     defer { node.resumed() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        waiting.withLock { $0 = continuation }
+        waiting.set(continuation)
         let watcher = Watcher(
           id: id,
           offer: { action in
             guard let value = match(action) else { return nil }
             return { origin in onAction(value, origin) }
           },
-          end: { continuation.resume() })
+          end: { waiting.resume(with: .success(())) })
         guard hub.add(watcher) else {
-          continuation.resume()
+          waiting.resume(with: .success(()))
           return
         }
         if Task.isCancelled, hub.remove(id) != nil {
-          continuation.resume(throwing: CancellationError())
+          waiting.resume(with: .failure(CancellationError()))
         }
       }
     } onCancel: {
-      if hub.remove(id) != nil { waiting.withLock { $0 }?.resume(throwing: CancellationError()) }
+      if hub.remove(id) != nil { waiting.resume(with: .failure(CancellationError())) }
     }
   }
 }

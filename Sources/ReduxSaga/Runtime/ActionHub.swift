@@ -159,7 +159,7 @@ struct Delivery: Sendable {
 
 @usableFromInline
 final class ActionHub: Sendable {
-  private let state = Protected(HubState())
+  private let state = Lock(HubState())
 
   private struct HubState {
     var watchers: [Watcher] = []

@@ -43,20 +43,23 @@ final class NodeHooks: Sendable {
   private struct Starter {
     let start: WorkStarter
   }
-  private let workStarter = Protected<Starter?>(nil)
+  private let workStarter = Lock<Starter?>(nil)
   let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
-  let nextEffectID: @Sendable () -> UInt64
+  private let effectIDs = Atomic<UInt64>(0)
 
   init(
     scheduler: SagaScheduler,
     report: @escaping @Sendable (_ error: any Error, _ stack: [String]) -> Void,
-    monitor: (@Sendable (SagaMonitorEvent) -> Void)?,
-    nextEffectID: @escaping @Sendable () -> UInt64
+    monitor: (@Sendable (SagaMonitorEvent) -> Void)?
   ) {
     self.scheduler = scheduler
     self.report = report
     self.monitor = monitor
-    self.nextEffectID = nextEffectID
+  }
+
+  /// A new id for a monitored effect; ids are unique within the runtime.
+  func nextEffectID() -> UInt64 {
+    effectIDs.wrappingAdd(1, ordering: .relaxed).oldValue
   }
 
   /// Connects work reporting to the store (once, when the middleware is attached).
@@ -78,7 +81,6 @@ final class SagaNode: Sendable {
   private let above: SagaNode?
   let parent: SagaNode?
   let hooks: NodeHooks
-  // The lock itself, not a `Protected` box: one allocation less per fork.
   private let state = Lock(NodeState())
   /// Where this node is in its parent's `children`, -1 if it was never added: read and
   /// written only under the parent's lock.

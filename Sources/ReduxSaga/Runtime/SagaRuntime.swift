@@ -11,11 +11,10 @@ final class SagaRuntime<State: Sendable>: Sendable {
   let clock: any Clock<Duration>
   let onError: @Sendable (SagaError) -> Void
   let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
-  let stubs: Protected<[String: CallStub]> = Protected([:])
+  let stubs = Lock<[String: CallStub]>([:])
   let hooks: NodeHooks
-  private let connection: Protected<MiddlewareContext<State>?>
-  private let roots = Protected(Roots())
-  private let effectIDs = Protected<UInt64>(0)
+  private let connection = Lock<MiddlewareContext<State>?>(nil)
+  private let roots = Lock(Roots())
 
   private struct Roots {
     var nodes: [ObjectIdentifier: SagaNode] = [:]
@@ -35,19 +34,10 @@ final class SagaRuntime<State: Sendable>: Sendable {
       }
     self.onError = onError
     self.monitor = monitor
-    let connection = Protected<MiddlewareContext<State>?>(nil)
-    self.connection = connection
-    let effectIDs = effectIDs
     hooks = NodeHooks(
       scheduler: scheduler,
       report: { error, stack in onError(SagaError(error: error, sagaStack: stack)) },
-      monitor: monitor,
-      nextEffectID: {
-        effectIDs.withLock { id in
-          defer { id += 1 }
-          return id
-        }
-      })
+      monitor: monitor)
   }
 
   /// Connects the runtime to its store; a runtime serves one store. `deliver` dispatches each
@@ -84,7 +74,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
       return roots.isShutDown
     }
     if isShutDown { node.cancel() }
-    node.onFinish { [roots] in
+    // Holds the runtime until the root finishes, as the root's own context does.
+    node.onFinish { [self] in
       _ = roots.withLock { $0.nodes.removeValue(forKey: ObjectIdentifier(node)) }
     }
     node.beginWork(origin: origin)

@@ -72,35 +72,59 @@ extension SagaContext {
     worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     let timerName = "\(name) timer"
-    let pending = Protected<(generation: Int, timer: SagaTask<Void>?)>((0, nil))
+    let pending = DebounceTimer()
     // At END the pending timer is cancelled: no worker starts after END, as in redux-saga.
-    let cancelPending: @Sendable () -> Void = {
-      pending.withLock { pending in
-        pending.generation += 1
-        defer { pending.timer = nil }
-        return pending.timer
-      }?.node.cancel()
-    }
+    let cancelPending: @Sendable () -> Void = { pending.replace()?.node.cancel() }
     return actionHelper(
       name: name, match: match, worker: worker, onEnd: cancelPending
     ) { action, origin, helper, startWorker in
-      let (generation, previous) = pending.withLock { pending in
-        pending.generation += 1
-        return (pending.generation, pending.timer)
-      }
-      previous?.node.cancel()
+      let generation = pending.nextGeneration()
       let timer = helper.fork(timerName, origin: origin, immediately: false) { timer in
         try await timer.delay(interval)
-        let isLatest = pending.withLock { pending in
-          guard pending.generation == generation else { return false }
-          pending.timer = nil
-          return true
-        }
-        if isLatest { _ = startWorker(action, origin) }
+        if pending.fire(generation) { _ = startWorker(action, origin) }
       }
-      pending.withLock { pending in
-        if pending.generation == generation { pending.timer = timer }
-      }
+      pending.keep(timer, for: generation)
+    }
+  }
+}
+
+/// The timer of the newest action, for `debounce`: each action starts a new generation and
+/// cancels the timer of the one before, so only the newest action's timer starts a worker.
+private final class DebounceTimer: Sendable {
+  private let state = Lock<(generation: Int, timer: SagaTask<Void>?)>((0, nil))
+
+  /// Starts a new generation and cancels the pending timer; returns the new generation.
+  func nextGeneration() -> Int {
+    let (generation, previous) = state.withLock { state in
+      state.generation += 1
+      return (state.generation, state.timer)
+    }
+    previous?.node.cancel()
+    return generation
+  }
+
+  /// Keeps `timer` as the pending one, unless a newer action came while it was forked.
+  func keep(_ timer: SagaTask<Void>, for generation: Int) {
+    state.withLock { state in
+      if state.generation == generation { state.timer = timer }
+    }
+  }
+
+  /// Whether the timer of `generation` may start its worker: it is still the newest.
+  func fire(_ generation: Int) -> Bool {
+    state.withLock { state in
+      guard state.generation == generation else { return false }
+      state.timer = nil
+      return true
+    }
+  }
+
+  /// Starts a new generation with no timer; returns the timer that was pending.
+  func replace() -> SagaTask<Void>? {
+    state.withLock { state in
+      state.generation += 1
+      defer { state.timer = nil }
+      return state.timer
     }
   }
 }

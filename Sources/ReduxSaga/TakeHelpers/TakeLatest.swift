@@ -59,18 +59,31 @@ extension SagaContext {
     key: @escaping @Sendable (Value) -> Key,
     worker: @escaping @Sendable (SagaContext<State>, Value) async throws -> Void
   ) -> SagaTask<Void> {
-    let latest = Protected<[Key: SagaTask<Void>]>([:])
+    let latest = LatestWorkers<Key>()
     return actionHelper(name: name, match: match, worker: worker) {
       action, origin, _, startWorker in
       let id = key(action)
-      latest.withLock { $0[id] }?.node.cancel()
+      latest[id]?.node.cancel()
       let task = startWorker(action, origin)
-      latest.withLock { $0[id] = task }
-      task.node.onFinish {
-        latest.withLock { tasks in
-          if tasks[id]?.node === task.node { tasks[id] = nil }
-        }
-      }
+      latest[id] = task
+      task.node.onFinish { latest.finished(task, for: id) }
+    }
+  }
+}
+
+/// The worker of each key that is running, or was started last, for `takeLatest`.
+private final class LatestWorkers<Key: Hashable & Sendable>: Sendable {
+  private let workers = Lock<[Key: SagaTask<Void>]>([:])
+
+  subscript(key: Key) -> SagaTask<Void>? {
+    get { workers.withLock { $0[key] } }
+    set { workers.withLock { $0[key] = newValue } }
+  }
+
+  /// Forgets `task` once it has finished, unless a newer worker replaced it.
+  func finished(_ task: SagaTask<Void>, for key: Key) {
+    workers.withLock { workers in
+      if workers[key]?.node === task.node { workers[key] = nil }
     }
   }
 }

@@ -55,12 +55,26 @@ extension SagaContext {
     key: @escaping @Sendable (Value) -> Key,
     worker: @escaping @Sendable (SagaContext<State>, Value) async throws -> Void
   ) -> SagaTask<Void> {
-    let running = Protected<Set<Key>>([])
+    let running = LeadingWorkers<Key>()
     return actionHelper(name: name, match: match, worker: worker) {
       action, origin, _, startWorker in
       let id = key(action)
-      guard running.withLock({ $0.insert(id).inserted }) else { return }
-      startWorker(action, origin).node.onFinish { _ = running.withLock { $0.remove(id) } }
+      guard running.start(id) else { return }
+      startWorker(action, origin).node.onFinish { running.finished(id) }
     }
+  }
+}
+
+/// The keys whose worker is running, for `takeLeading`.
+private final class LeadingWorkers<Key: Hashable & Sendable>: Sendable {
+  private let running = Lock<Set<Key>>([])
+
+  /// Marks the worker of `key` as running; `false` if one already runs.
+  func start(_ key: Key) -> Bool {
+    running.withLock { $0.insert(key).inserted }
+  }
+
+  func finished(_ key: Key) {
+    _ = running.withLock { $0.remove(key) }
   }
 }

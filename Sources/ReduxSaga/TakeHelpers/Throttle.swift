@@ -56,7 +56,7 @@ extension SagaContext {
     worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     let windowName = "\(name) window"
-    let window = Protected(ThrottleWindow<A>())
+    let window = ThrottleWindow<A>()
     return actionHelper(name: name, match: match, worker: worker) {
       action, origin, helper, startWorker in
       // Runs the worker and opens a window; when it closes, the trailing action (if any)
@@ -65,25 +65,35 @@ extension SagaContext {
         _ = startWorker(action, origin)
         _ = helper.fork(windowName, origin: origin, immediately: false) { timer in
           try await timer.delay(interval)
-          let next: (A, ActionOrigin)? = window.withLock { window in
-            defer { window.trailing = nil }
-            if window.trailing == nil { window.isOpen = false }
-            return window.trailing
-          }
-          if let next { start(next.0, next.1) }
+          if let next = window.close() { start(next.0, next.1) }
         }
       }
-      let isFirst = window.withLock { window in
-        if window.isOpen { window.trailing = (action, origin) }
-        defer { window.isOpen = true }
-        return !window.isOpen
-      }
-      if isFirst { start(action, origin) }
+      if window.open(action, origin) { start(action, origin) }
     }
   }
 }
 
-private struct ThrottleWindow<A: Sendable>: Sendable {
-  var isOpen = false
-  var trailing: (A, ActionOrigin)?
+/// A throttle's interval: whether one is open, and the newest action that came during it.
+private final class ThrottleWindow<A: Sendable>: Sendable {
+  private let state = Lock<(isOpen: Bool, trailing: (A, ActionOrigin)?)>((false, nil))
+
+  /// Opens the window for `action`, returning `true`; if one is open, keeps `action` as its
+  /// trailing action instead and returns `false`.
+  func open(_ action: A, _ origin: ActionOrigin) -> Bool {
+    state.withLock { state in
+      if state.isOpen { state.trailing = (action, origin) }
+      defer { state.isOpen = true }
+      return !state.isOpen
+    }
+  }
+
+  /// Ends the interval: returns the trailing action, which opens the next one, or closes the
+  /// window if there is none.
+  func close() -> (A, ActionOrigin)? {
+    state.withLock { state in
+      defer { state.trailing = nil }
+      if state.trailing == nil { state.isOpen = false }
+      return state.trailing
+    }
+  }
 }

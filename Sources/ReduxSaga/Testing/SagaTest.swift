@@ -144,19 +144,8 @@ public struct SagaTest<State: Sendable>: Sendable {
   ///   scripted action before it finished or within the timeout;
   ///   ``SagaTestError/stubNotCalled(_:calls:)`` if a stub replaced no call of the run.
   public func run() async throws -> SagaTestResult<State> {
-    let puts = Protected<[any Action]>([])
-    let calls = Protected<[String]>([])
-    let sagas = SagaMiddleware<State>(
-      clock: clock,
-      monitor: { event in
-        guard case .started = event.phase else { return }
-        switch event.effect {
-        case .put(let action): puts.withLock { $0.append(action) }
-        case .call(let name), .cps(let name):
-          calls.withLock { if !$0.contains(name) { $0.append(name) } }
-        default: break
-        }
-      })
+    let recorder = SagaTestRecorder()
+    let sagas = SagaMiddleware<State>(clock: clock, monitor: recorder.record)
     let store = makeStore(sagas.middleware)
     let runtime = sagas.runtime
     runtime.stubs.withLock { [stubs] in $0 = stubs }
@@ -181,11 +170,11 @@ public struct SagaTest<State: Sendable>: Sendable {
     }
     store.dispatch(END())
     try await root.value
-    let called = calls.withLock { $0 }
+    let called = recorder.calls
     if let unused = stubs.keys.sorted().first(where: { !called.contains($0) }) {
       throw SagaTestError.stubNotCalled(unused, calls: called)
     }
-    return SagaTestResult(puts: puts.withLock { $0 }, state: store.state)
+    return SagaTestResult(puts: recorder.puts, state: store.state)
   }
 }
 
@@ -226,7 +215,7 @@ public enum SagaTestError: Error, Equatable, Sendable {
 }
 
 /// A clock whose sleeps end at once (after checking cancellation), moving its time forward.
-struct InstantClock: Clock {
+final class InstantClock: Clock {
   struct Instant: InstantProtocol {
     var offset: Duration
 
@@ -243,7 +232,7 @@ struct InstantClock: Clock {
     }
   }
 
-  private let time = Protected(Duration.zero)
+  private let time = Lock(Duration.zero)
 
   var now: Instant { Instant(offset: time.withLock { $0 }) }
   var minimumResolution: Duration { .zero }
