@@ -44,6 +44,16 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     runtime = SagaRuntime(clock: clock, onError: onError, logger: logger, monitor: monitor)
   }
 
+  /// Creates the runtime of a ``SagaTest`` run: named calls in `stubs` run the stub instead.
+  init(
+    clock: any Clock<Duration>, monitor: @escaping @Sendable (SagaMonitorEvent) -> Void,
+    stubs: [String: CallStub]
+  ) {
+    runtime = SagaRuntime(
+      clock: clock, onError: nil, logger: Logger(label: "ReduxSaga"), monitor: monitor,
+      stubs: stubs)
+  }
+
   /// The middleware to give the one `Store` these sagas run against.
   ///
   /// It reduces each action first (`next(action)`), then hands it to the sagas. When the store

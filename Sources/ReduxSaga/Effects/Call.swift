@@ -98,11 +98,12 @@ extension SagaContext {
     }
   }
 
-  /// Runs a stub installed for `name` by ``SagaTest``, or the real function.
+  /// Runs the stub a ``SagaTest`` gave the runtime for `name`, or the real function. Outside
+  /// a test the runtime has no stubs: one check of an optional, no lookup.
   private func stubbed<Argument: Sendable, Value: Sendable>(
     _ name: String, argument: Argument, _ function: (Argument) async throws -> Value
   ) async throws -> Value {
-    guard let stub = runtime.stubs.withLock({ $0[name] }) else {
+    guard let stubs = runtime.stubs, let stub = stubs[name] else {
       return try await function(argument)
     }
     let result = try await stub.run(argument)

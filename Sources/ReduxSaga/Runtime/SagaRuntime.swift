@@ -11,7 +11,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
   let clock: any Clock<Duration>
   let onError: @Sendable (SagaError) -> Void
   let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
-  let stubs = Lock<[String: CallStub]>([:])
+  /// The calls a ``SagaTest`` replaced, by name; nil outside a test, so a call never looks.
+  let stubs: [String: CallStub]?
   let hooks: NodeHooks
   private let connection = Lock<MiddlewareContext<State>?>(nil)
   private let roots = Lock(Roots())
@@ -25,9 +26,11 @@ final class SagaRuntime<State: Sendable>: Sendable {
     clock: any Clock<Duration>,
     onError: (@Sendable (SagaError) -> Void)?,
     logger: Logger,
-    monitor: (@Sendable (SagaMonitorEvent) -> Void)?
+    monitor: (@Sendable (SagaMonitorEvent) -> Void)?,
+    stubs: [String: CallStub]? = nil
   ) {
     self.clock = clock
+    self.stubs = stubs
     let onError =
       onError ?? { report in
         logger.error("A saga failed: \(report)", metadata: ["sagaStack": "\(report.sagaStack)"])
@@ -100,9 +103,4 @@ final class SagaRuntime<State: Sendable>: Sendable {
   func nextEffectID() -> UInt64 {
     hooks.nextEffectID()
   }
-}
-
-/// A replacement for a named `call`, installed by ``SagaTest``.
-struct CallStub: Sendable {
-  let run: @Sendable (_ argument: any Sendable) async throws -> any Sendable
 }

@@ -145,12 +145,10 @@ public struct SagaTest<State: Sendable>: Sendable {
   ///   ``SagaTestError/stubNotCalled(_:calls:)`` if a stub replaced no call of the run.
   public func run() async throws -> SagaTestResult<State> {
     let recorder = SagaTestRecorder()
-    let sagas = SagaMiddleware<State>(clock: clock, monitor: recorder.record)
+    let sagas = SagaMiddleware<State>(clock: clock, monitor: recorder.record, stubs: stubs)
     let store = makeStore(sagas.middleware)
-    let runtime = sagas.runtime
-    runtime.stubs.withLock { [stubs] in $0 = stubs }
     let root = sagas.run("test", saga)
-    let hub = runtime.hub
+    let hub = sagas.runtime.hub
     for action in actions {
       let waitID = hub.makeID()
       root.node.onFinish { hub.stopWaiting(waitID) }
