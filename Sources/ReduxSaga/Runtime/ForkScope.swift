@@ -1,0 +1,132 @@
+// A saga's attached forks, and the rule that a failure anywhere in the scope aborts it
+// (redux-saga's fork queue):
+// - a saga finishes only after its attached forks (`waitForChildren`);
+// - a fork that fails aborts its parent: the parent remembers the error, its task and its
+//   other forks are cancelled, and the parent then fails with the fork's error; an error a
+//   fork throws while it is being cancelled fails its parent too;
+// - a body that throws cancels the saga's forks before the saga fails;
+// - a fork made by a saga that is cancelled, aborted or finished starts cancelled.
+
+/// The attached forks of one saga, in fork order, and the error that aborted it: a value in
+/// the saga's ``NodeState``, changed under the node's lock.
+struct ForkScope {
+  /// The attached forks in the order they were forked; a finished one leaves a nil until the
+  /// array is compacted (a dictionary cost a hash per fork and per finish).
+  private var forks: [SagaNode?] = []
+  private var liveCount = 0
+  /// The first error of the saga (its body's) or of one of its forks, with the saga stack it
+  /// came from.
+  var abort: (error: any Error, stack: [String])?
+  /// Whether `abort` came from a fork.
+  var isAbortedByFork = false
+  /// The saga's task, waiting in `waitForChildren()` for its last fork to finish.
+  var drained: CheckedContinuation<Void, Never>?
+
+  /// The forks still running, in fork order.
+  var children: [SagaNode] { forks.compactMap { $0 } }
+
+  var hasChildren: Bool { liveCount > 0 }
+
+  /// Adds a fork, at the end.
+  mutating func add(_ child: SagaNode) {
+    child.indexInParent.store(forks.count, ordering: .relaxed)
+    forks.append(child)
+    liveCount += 1
+  }
+
+  /// Takes a finished fork out. The array empties when the last live fork goes, and is
+  /// compacted when mostly holes, so a long-lived saga that forks workers forever does not
+  /// grow it.
+  mutating func remove(_ child: SagaNode) {
+    let index = child.indexInParent.load(ordering: .relaxed)
+    guard index >= 0, index < forks.count, forks[index] === child else { return }
+    forks[index] = nil
+    liveCount -= 1
+    if liveCount == 0 {
+      forks.removeAll(keepingCapacity: forks.count <= 1_024)
+    } else if forks.count >= 64, liveCount * 4 < forks.count {
+      forks = forks.filter { $0 != nil }
+      for (index, child) in forks.enumerated() {
+        child?.indexInParent.store(index, ordering: .relaxed)
+      }
+    }
+  }
+
+  /// The task waiting for the forks, once the last one has finished.
+  mutating func takeDrained() -> CheckedContinuation<Void, Never>? {
+    guard liveCount == 0, let drained else { return nil }
+    self.drained = nil
+    return drained
+  }
+}
+
+extension SagaNode {
+  /// Creates a fork attached to this saga; it starts cancelled if this saga is cancelled,
+  /// aborted or finished.
+  func makeChild(name: String) -> SagaNode {
+    let child = SagaNode(name: name, above: self, parent: self, hooks: hooks)
+    let isLive = state.withLock { state in
+      guard !state.isFinished else { return false }
+      state.scope.add(child)
+      return !state.isCancelled && state.scope.abort == nil
+    }
+    if !isLive { child.cancel() }
+    return child
+  }
+
+  var isAborted: Bool { state.withLock { $0.scope.abort != nil } }
+  /// Whether an attached fork's error ended this saga.
+  var isAbortedByFork: Bool { state.withLock { $0.scope.isAbortedByFork } }
+  var abortError: (any Error)? { state.withLock { $0.scope.abort?.error } }
+  var hasChildren: Bool { state.withLock { $0.scope.hasChildren } }
+
+  /// Waits until every attached fork has finished.
+  nonisolated(nonsending) func waitForChildren() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isDrained = state.withLock { state in
+        if state.scope.hasChildren { state.scope.drained = continuation }
+        return !state.scope.hasChildren
+      }
+      if isDrained { continuation.resume() }
+    }
+  }
+
+  /// Cancels the forks of a body that threw; its error (unless a cancellation) wins over any
+  /// error their cleanup throws.
+  func bodyFailed(_ error: any Error) {
+    let stack = stack  // built outside the lock, which building it takes
+    let children = state.withLock { state in
+      if state.scope.abort == nil, !(error is CancellationError) {
+        state.scope.abort = (error, stack)
+      }
+      return state.scope.children
+    }
+    for child in children { child.cancel() }
+  }
+
+  /// Called by a fork when it has finished: a failure aborts this saga (its task, its take and
+  /// its other forks are cancelled), and the last fork resumes the task waiting for them.
+  func childFinished(_ child: SagaNode, _ outcome: NodeOutcome) {
+    var toCancel: [SagaNode] = []
+    var cancelTask: (@Sendable () -> Void)?
+    var slot: TakeSlot?
+    let drained: CheckedContinuation<Void, Never>? = state.withLock { state in
+      state.scope.remove(child)
+      if case .failed(let error, let stack) = outcome, state.scope.abort == nil {
+        // Also while cancelled: an error thrown by a fork's cleanup is not lost.
+        state.scope.abort = (error, stack)
+        state.scope.isAbortedByFork = true
+        if !state.isCancelled {
+          toCancel = state.scope.children
+          cancelTask = state.cancelTask
+          slot = state.slot
+        }
+      }
+      return state.scope.takeDrained()
+    }
+    cancelTask?()
+    slot?.withdraw()
+    for sibling in toCancel { sibling.cancel() }
+    drained?.resume()
+  }
+}

@@ -1,0 +1,73 @@
+extension SagaNode {
+  /// Starts `body` in a new Swift task on the saga scheduler, following the tree's rules.
+  /// `immediately`: run it up to its first wait before returning, when called while draining.
+  func launch<State: Sendable, Value: Sendable>(
+    runtime: SagaRuntime<State>, immediately: Bool,
+    _ body: @escaping @Sendable (SagaContext<State>) async throws -> Value
+  ) -> Task<Value, any Error> {
+    let scheduler = runtime.scheduler
+    let slot = TakeSlot(node: self, hub: runtime.hub)
+    let captured = immediately && scheduler.captureNextJob()
+    let claimed = immediately && !captured && scheduler.beginDrain()
+    // The task inherits the slot from the binding around its creation: binding it inside the
+    // task (the async `withValue`) costs four executor switches per task. The binding returns
+    // nothing: returning the task made it generic over `Task<Value, _>`, whose metadata the
+    // runtime then looked up on every fork.
+    var created: Task<Value, any Error>?
+    TakeSlot.$current.withValue(slot) {
+      // Generic only where it must be: this code is not specialized for `Value`, and each
+      // `Result<Value, _>` or `Value?` it built asked the runtime for its metadata (about 350
+      // instructions each, three per fork).
+      created = Task(executorPreference: scheduler) { [self] () async throws -> Value in
+        let context = SagaContext(runtime: runtime, node: self, slot: slot)
+        slot.beginOwning()
+        let value: Value
+        do {
+          value = try await body(context)
+        } catch {
+          slot.endOwning()
+          return try await ended(throwing: error)
+        }
+        slot.endOwning()
+        if hasChildren { await waitForChildren() }
+        try finish(failure: nil)
+        return value
+      }
+    }
+    guard let task = created else { preconditionFailure("the saga's task was not created") }
+    // Before the task's first job runs: a saga cancelled (or aborted) before its task existed
+    // starts with its task cancelled and its slot withdrawn, so its takes need not ask the
+    // node.
+    let cancelNow = state.withLock { state in
+      if !state.isFinished {
+        // Capturing only the task: a closure over one reference needs no context allocated.
+        state.cancelTask = { task.cancel() }
+        state.slot = slot
+      }
+      return !state.isFinished && (state.isCancelled || state.scope.abort != nil)
+    }
+    if cancelNow {
+      task.cancel()
+      slot.withdraw()
+    }
+    if captured { scheduler.runCapturedJob() }
+    if claimed { scheduler.endDrain() }
+    return task
+  }
+
+  /// The end of a saga task whose body threw `error`; out of line, so the common path needs
+  /// no `Value?` (its metadata is looked up at run time).
+  private nonisolated(nonsending) func ended<Value>(throwing error: any Error) async throws
+    -> Value
+  {
+    if !NodeOutcome.isEnd(error) {
+      // The body failed (or was cancelled): its forks stop before it ends, as in redux-saga.
+      bodyFailed(error)
+    }
+    if hasChildren { await waitForChildren() }
+    try finish(failure: error)
+    // END ended the saga quietly: a `Void` saga simply returns.
+    if let done = () as? Value { return done }
+    throw error
+  }
+}
