@@ -97,21 +97,4 @@ extension SagaContext {
       }
     }
   }
-
-  /// Runs the stub a ``SagaTest`` gave the runtime for `name`, or the real function. Outside
-  /// a test the runtime has no stubs: one check of an optional, no lookup.
-  private func stubbed<Argument: Sendable, Value: Sendable>(
-    _ name: String, argument: Argument, _ function: (Argument) async throws -> Value
-  ) async throws -> Value {
-    guard let stubs = runtime.stubs, let stub = stubs[name] else {
-      return try await function(argument)
-    }
-    let result = try await stub.run(argument)
-    guard let value = result as? Value else {
-      throw SagaTestError.stubTypeMismatch(
-        call: name, expected: String(describing: Value.self),
-        got: String(describing: type(of: result)))
-    }
-    return value
-  }
 }

@@ -29,18 +29,6 @@ extension SagaContext {
     return task
   }
 
-  /// Starts an attached saga on behalf of `origin`; `immediately` runs it up to its first wait
-  /// now (from saga code), otherwise the current drain runs it next (from an action delivery).
-  func fork<Value: Sendable>(
-    _ name: String, origin: ActionOrigin, immediately: Bool,
-    _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
-  ) -> SagaTask<Value> {
-    let child = node.makeChild(name: name)
-    child.beginWork(origin: origin)
-    return SagaTask(
-      node: child, task: child.launch(runtime: runtime, immediately: immediately, saga))
-  }
-
   /// Starts a detached saga, runs it up to its first wait, and returns its handle.
   ///
   /// The spawned saga is independent: this saga does not wait for it, cancelling this saga does

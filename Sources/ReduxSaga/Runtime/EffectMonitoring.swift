@@ -18,3 +18,43 @@ extension SagaNode {
     hooks.monitor?(SagaMonitorEvent(effectID: id, sagaStack: stack, effect: effect, phase: phase))
   }
 }
+
+extension SagaContext {
+  /// Reports that an effect started; returns its id, or `nil` when nobody monitors.
+  func started(_ effect: @autoclosure () -> SagaEffect) -> UInt64? {
+    guard let monitor = runtime.monitor else { return nil }
+    let id = runtime.nextEffectID()
+    monitor(
+      SagaMonitorEvent(effectID: id, sagaStack: node.stack, effect: effect(), phase: .started))
+    return id
+  }
+
+  func report(_ id: UInt64, _ effect: SagaEffect, _ phase: SagaMonitorEvent.Phase) {
+    runtime.monitor?(
+      SagaMonitorEvent(effectID: id, sagaStack: node.stack, effect: effect, phase: phase))
+  }
+
+  /// Runs an effect's work and reports its end to the monitor.
+  func monitored<Value>(
+    _ effectID: UInt64?, _ effect: @autoclosure () -> SagaEffect,
+    _ body: () async throws -> Value
+  ) async throws -> Value {
+    guard let effectID else { return try await body() }
+    do {
+      let value = try await body()
+      report(effectID, effect(), .resolved)
+      return value
+    } catch {
+      report(effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
+      throw error
+    }
+  }
+
+  /// Runs a waiting effect: checks cancellation first, then reports it to the monitor.
+  func perform<Value>(
+    _ effect: @autoclosure () -> SagaEffect, _ body: () async throws -> Value
+  ) async throws -> Value {
+    try checkCancellation()
+    return try await monitored(started(effect()), effect(), body)
+  }
+}

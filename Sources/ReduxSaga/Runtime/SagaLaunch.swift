@@ -1,3 +1,5 @@
+import ReduxCore
+
 extension SagaNode {
   /// Starts `body` in a new Swift task on the saga scheduler, following the tree's rules.
   /// `immediately`: run it up to its first wait before returning, when called while draining.
@@ -69,5 +71,19 @@ extension SagaNode {
     // END ended the saga quietly: a `Void` saga simply returns.
     if let done = () as? Value { return done }
     throw error
+  }
+}
+
+extension SagaContext {
+  /// Starts an attached saga on behalf of `origin`; `immediately` runs it up to its first wait
+  /// now (from saga code), otherwise the current drain runs it next (from an action delivery).
+  func fork<Value: Sendable>(
+    _ name: String, origin: ActionOrigin, immediately: Bool,
+    _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
+  ) -> SagaTask<Value> {
+    let child = node.makeChild(name: name)
+    child.beginWork(origin: origin)
+    return SagaTask(
+      node: child, task: child.launch(runtime: runtime, immediately: immediately, saga))
   }
 }

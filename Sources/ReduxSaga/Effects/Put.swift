@@ -1,0 +1,28 @@
+import ReduxCore
+
+extension SagaContext {
+  /// Dispatches an action to the store and returns once it has been processed: reduced, and
+  /// seen by every saga it resumes, which have run up to their next wait. So a `select` after
+  /// `put` sees the action (redux-saga resumes a saga after its put's dispatch, too).
+  ///
+  /// The action is held until the sagas running now reach their next wait, then dispatched in
+  /// the order the puts were made (redux-saga's scheduling): a fork's put reaches its parent's
+  /// next `take`. If the store is busy on another thread, the action is queued there and `put`
+  /// resumes when it has been processed. Works after cancellation, so a cancelled saga can
+  /// report it. Returns at once once the store has been released.
+  nonisolated(nonsending) public func put(_ action: any Action) async {
+    let effectID = started(.put(action))
+    let scheduler = runtime.scheduler
+    let origin = node.currentOrigin
+    // Unsafe: the scheduler resumes each held put exactly once (a checked continuation
+    // allocates a canary per put). Isolated to the caller's isolation, which this nonsending
+    // function shares: a saga resumes on the saga scheduler, an actor on its actor.
+    await withUnsafeContinuation(isolation: #isolation) {
+      (continuation: UnsafeContinuation<Void, Never>) in
+      scheduler.hold(
+        HeldPut(
+          action: action, origin: origin, continuation: continuation, scheduler: scheduler))
+    }
+    if let effectID { report(effectID, .put(action), .resolved) }
+  }
+}

@@ -1,0 +1,40 @@
+import ReduxCore
+
+extension SagaContext {
+  /// Registers a persistent watcher that calls `onAction` for each match (on the thread that
+  /// delivers the action, with its origin), and waits until END (returns) or cancellation
+  /// (throws).
+  func watch<Value: Sendable>(
+    _ match: @escaping @Sendable (any Action) -> Value?,
+    _ onAction: @escaping @Sendable (Value, ActionOrigin) -> Void
+  ) async throws {
+    try checkCancellation()
+    let hub = runtime.hub
+    let id = hub.makeID()
+    let waiting = OneShotContinuation<Void>()
+    node.waitingForAction()
+    defer { node.resumed() }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        waiting.set(continuation)
+        let watcher = Watcher(
+          id: id,
+          offer: { action in
+            guard let value = match(action) else { return nil }
+            return { origin in onAction(value, origin) }
+          },
+          end: { waiting.resume(with: .success(())) })
+        guard hub.add(watcher) else {
+          waiting.resume(with: .success(()))
+          return
+        }
+        if Task.isCancelled, hub.remove(id) != nil {
+          waiting.resume(with: .failure(CancellationError()))
+        }
+      }
+    } onCancel: {
+      if hub.remove(id) != nil { waiting.resume(with: .failure(CancellationError())) }
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import ReduxCore
+import Synchronization
+
+/// Ties a runtime to the store that holds its middleware: releasing that store cancels the
+/// sagas. Copies of the middleware that never reach a store do nothing.
+@usableFromInline
+final class StoreLink<State: Sendable>: Sendable {
+  @usableFromInline let runtime: SagaRuntime<State>
+  @usableFromInline let hub: ActionHub
+  private let isAttached = Atomic<Bool>(false)
+
+  @usableFromInline
+  init(runtime: SagaRuntime<State>) {
+    self.runtime = runtime
+    self.hub = runtime.hub
+  }
+
+  /// Connects the runtime to its store; `deliver` dispatches each held put.
+  @usableFromInline
+  func attach(
+    _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (HeldPut) -> Void
+  ) {
+    runtime.attach(context, deliver: deliver)
+    isAttached.store(true, ordering: .releasing)
+  }
+
+  deinit {
+    if isAttached.load(ordering: .acquiring) { runtime.shutDown() }
+  }
+}
