@@ -1,0 +1,24 @@
+import ReduxCore
+
+/// Which actions a take waits for.
+@usableFromInline
+enum ActionMatch: Sendable {
+  /// Actions of exactly this struct or enum type: one comparison, and nothing to allocate.
+  case exactly(ObjectIdentifier)
+  case predicate(@Sendable (any Action) -> Bool)
+
+  /// Actions of type `A`, as ``ReduxCore/Action/as(_:)`` matches them (a class also matches
+  /// its subclasses).
+  @inlinable
+  static func of<A: Action>(_ type: A.Type) -> ActionMatch {
+    if A.self is AnyClass { return .predicate { $0.as(A.self) != nil } }
+    return .exactly(ObjectIdentifier(A.self))
+  }
+
+  func matches(_ action: any Action) -> Bool {
+    switch self {
+    case .exactly(let type): ObjectIdentifier(Swift.type(of: action)) == type
+    case .predicate(let predicate): predicate(action)
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import ReduxCore
+
+/// A saga's registration in the hub.
+///
+/// A take is one-shot: removed when it matches, and resumed exactly once, by whoever removed
+/// it (a delivery, END, or a cancellation). An action channel or a helper such as `takeEvery`
+/// is persistent: it sees every match until removed. A value, stored in the hub's array: as
+/// an object it cost a malloc and a free per take.
+struct Watcher: Sendable {
+  let id: UInt64
+  private let kind: Kind
+
+  private enum Kind: Sendable {
+    case take(ActionMatch, UnsafeContinuation<TakenAction?, any Error>)
+    case persistent(
+      offer: @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
+      end: @Sendable () -> Void)
+  }
+
+  /// A take: `continuation` gets the matching action and its origin, `nil` at END, or
+  /// `CancellationError`.
+  init(
+    id: UInt64, take match: ActionMatch, _ continuation: UnsafeContinuation<TakenAction?, any Error>
+  ) {
+    self.id = id
+    kind = .take(match, continuation)
+  }
+
+  /// A persistent watcher: `offer` returns the work to do for a matching action (`nil` if it
+  /// does not match); `end` is called once at END.
+  init(
+    id: UInt64,
+    offer: @escaping @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
+    end: @escaping @Sendable () -> Void
+  ) {
+    self.id = id
+    kind = .persistent(offer: offer, end: end)
+  }
+
+  var isOneShot: Bool {
+    if case .take = kind { return true }
+    return false
+  }
+
+  /// Whether `action` would be taken; pure, called under the hub's lock.
+  func matches(_ action: any Action) -> Bool {
+    switch kind {
+    case .take(let match, _): match.matches(action)
+    case .persistent(let offer, _): offer(action) != nil
+    }
+  }
+
+  /// What delivering `action` does, or `nil` if it does not match; called under the hub's
+  /// lock, run after it.
+  func offer(_ action: any Action) -> Delivery.Job? {
+    switch kind {
+    case .take(let match, let continuation):
+      guard match.matches(action) else { return nil }
+      return .resume(continuation)
+    case .persistent(let offer, _):
+      return offer(action).map { .run($0) }
+    }
+  }
+
+  /// END: a take returns `nil`; a persistent watcher ends.
+  func end() {
+    switch kind {
+    case .take(_, let continuation): continuation.resume(returning: nil)
+    case .persistent(_, let end): end()
+    }
+  }
+
+  /// Resumes a take removed because its task was cancelled; a persistent watcher's owner
+  /// handles its own cancellation.
+  func cancel() {
+    if case .take(_, let continuation) = kind {
+      continuation.resume(throwing: CancellationError())
+    }
+  }
+}
