@@ -95,7 +95,11 @@ public final class Channel<Element: Sendable>: Sendable {
     }
   }
 
-  private func waitForElement(_ node: SagaNode?) async throws -> Element? {
+  /// Nonsending, as ``takeMaybe()`` is: a plain `async` function ran on the generic executor,
+  /// two executor checks more per take, each a preferred-executor lookup.
+  private nonisolated(nonsending) func waitForElement(_ node: SagaNode?) async throws
+    -> Element?
+  {
     let id = state.withLock { state in
       defer { state.nextTaker += 1 }
       return state.nextTaker
