@@ -1,3 +1,7 @@
+// How effects reach the runtime's monitor (``SagaMonitorEvent``): each effect gets an id, a
+// `started` event, then one ending event. Nothing is built, not even the effect's description,
+// when there is no monitor.
+
 extension SagaNode {
   /// Reports that an effect of this saga started; returns its id, or `nil` without a monitor.
   func effectStarted(_ effect: @autoclosure () -> SagaEffect) -> UInt64? {
@@ -29,6 +33,7 @@ extension SagaContext {
     return id
   }
 
+  /// Reports that the effect with a given id (from ``started(_:)``) ended.
   func report(_ id: UInt64, _ effect: SagaEffect, _ phase: SagaMonitorEvent.Phase) {
     runtime.monitor?(
       SagaMonitorEvent(effectID: id, sagaStack: node.stack, effect: effect, phase: phase))

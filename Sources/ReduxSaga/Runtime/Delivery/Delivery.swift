@@ -11,6 +11,8 @@ struct TakenAction: Sendable {
 /// once the hub's lock is released. One match (the common case) allocates nothing.
 @usableFromInline
 struct Delivery: Sendable {
+  /// What delivering the action does for one watcher: resume a take, run a persistent
+  /// watcher's work, or end a watcher at END.
   enum Job: Sendable {
     case resume(UnsafeContinuation<TakenAction?, any Error>)
     case run(@Sendable (ActionOrigin) -> Void)

@@ -9,9 +9,10 @@ import Synchronization
 // time, and whoever cancels the task withdraws the take pending in its slot right after
 // `Task.cancel()` (the saga node, or the race/all group). Nothing else cancels these tasks.
 //
-// The slot reaches the takes through a task-local. Tasks that inherit it (a `Task {}` or a
-// task group's child started by saga code) are not the slot's owner: their takes install a
-// cancellation handler of their own.
+// The slot reaches the takes through a task-local (or the saga's context). Tasks that inherit
+// it (a `Task {}` or a task group's child started by saga code) are not the slot's owner, which
+// the slot tells by the owning task's hash: their takes install a cancellation handler of their
+// own.
 
 /// The one take a saga task can have pending, withdrawn by whoever cancels the task.
 final class TakeSlot: Sendable {
