@@ -54,9 +54,8 @@ struct ForkScope {
 
   /// The task waiting for the forks, once the last one has finished.
   mutating func takeDrained() -> CheckedContinuation<Void, Never>? {
-    guard liveCount == 0, let drained else { return nil }
-    self.drained = nil
-    return drained
+    guard liveCount == 0 else { return nil }
+    return drained.take()
   }
 }
 
