@@ -32,8 +32,8 @@ func measured(_ count: Int, _ body: () throws -> Void) rethrows {
 }
 
 let scenarios = [
-  "saga-take", "saga-sync", "saga-every", "saga-fork1000", "flux-independent", "flux-earlier",
-  "flux-later",
+  "saga-take", "saga-sync", "saga-every", "saga-channel", "saga-fork1000", "flux-independent",
+  "flux-earlier", "flux-later",
   "command-none", "command-action",
   "effects-none", "effects-typed", "effects-logger",
 ]
@@ -65,6 +65,12 @@ case "saga-sync":
 case "saga-every":
   let store = makeTakeEverySagaStore()
   measured(count) { store.dispatch(Ping()) }
+case "saga-channel":
+  // The action channel round trip, synchronous too: the channel hands each Ping to the saga
+  // waiting in its take inside the dispatch, and the Pong is reduced before it returns.
+  let store = makeChannelSagaStore()
+  measured(count) { store.dispatch(Ping()) }
+  precondition(store.state.pongs == count, "a Pong was not reduced before dispatch returned")
 case "saga-fork1000":
   // One operation is 1,000 forked sagas; the root saga's end is awaited through a semaphore.
   // The forks and the root end inside the dispatch, on this thread; only the detached task
