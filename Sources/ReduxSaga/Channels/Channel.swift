@@ -11,10 +11,11 @@ import ReduxCore
 ///
 /// Safe to use from any thread.
 public final class Channel<Element: Sendable>: Sendable {
-  private let state: ChannelStorage<ChannelState<Element>>
+  // A LockedValue, not a Lock, since its type depends on Element (see LockedValue).
+  private let state: LockedValue<ChannelState<Element>>
 
   init(buffer: ChannelBuffer) {
-    state = ChannelStorage(ChannelState(buffer: BufferQueue(buffer)))
+    state = LockedValue(ChannelState(buffer: BufferQueue(buffer)))
   }
 
   /// Whether the channel is closed (it may still hold buffered values).
@@ -186,27 +187,6 @@ public final class Channel<Element: Sendable>: Sendable {
   private struct ClosedWork {
     let takers: [CheckedContinuation<Element?, any Error>]
     let onClose: [@Sendable () -> Void]
-  }
-}
-
-/// A channel's state behind ReduxCore's lock, in an object generic over the state's own type.
-///
-/// The channel's code is not specialized for the app's element type. Locking a
-/// `Lock<ChannelState<Element>>` stored in the channel itself asked the runtime for generic
-/// metadata (optionals and results built from the state) on every access: about 1,000
-/// instructions more per action-channel round trip (callgrind, `ModuleProfile saga-channel`).
-/// Here `State` comes with the object; `withLock` stays out of line, since inlined into the
-/// channel's generic code it asked for the metadata again.
-private final class ChannelStorage<State>: Sendable {
-  private let lock: Lock<State>
-
-  init(_ state: sending State) {
-    lock = Lock(state)
-  }
-
-  @inline(never)
-  func withLock<Result>(_ body: (inout sending State) -> sending Result) -> sending Result {
-    lock.withLock { state in body(&state) }
   }
 }
 

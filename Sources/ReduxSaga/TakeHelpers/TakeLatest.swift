@@ -73,7 +73,8 @@ extension SagaContext {
 
 /// The worker of each key that is running, or was started last, for `takeLatest`.
 private final class LatestWorkers<Key: Hashable & Sendable>: Sendable {
-  private let workers = Lock<[Key: SagaTask<Void>]>([:])
+  // A LockedValue, not a Lock, since its type depends on Key (see LockedValue).
+  private let workers = LockedValue<[Key: SagaTask<Void>]>([:])
 
   subscript(key: Key) -> SagaTask<Void>? {
     get { workers.withLock { $0[key] } }

@@ -67,7 +67,8 @@ extension SagaContext {
 
 /// The keys whose worker is running, for `takeLeading`.
 private final class LeadingWorkers<Key: Hashable & Sendable>: Sendable {
-  private let running = Lock<Set<Key>>([])
+  // A LockedValue, not a Lock, since its type depends on Key (see LockedValue).
+  private let running = LockedValue<Set<Key>>([])
 
   /// Marks the worker of `key` as running; `false` if one already runs.
   func start(_ key: Key) -> Bool {
