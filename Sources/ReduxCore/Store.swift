@@ -59,29 +59,39 @@
 /// Subscription tokens, middleware contexts and ``ObservableStore`` do not keep it alive in a
 /// cycle.
 public final class Store<State: Sendable>: Sendable {
-  @usableFromInline let box: StoreBox<State>
+  @usableFromInline let engine: StoreEngine<State>
   /// The middleware chain ending in the reducer; `nil` when there is no middleware.
   @usableFromInline let chain: Middleware<State>.Next?
 
   /// Creates a store with an initial state, a reducer and, optionally, middleware.
   ///
+  /// Inlinable: the middleware chain is built where `State` is known, so each action it passes
+  /// on reaches a reducer call specialized for `State` (see ``Store``, "Cost").
+  ///
   /// - Parameters:
   ///   - initialState: The state before any action.
   ///   - reducer: Applies each action to the state.
   ///   - middleware: Steps that see each action before the reducer, first to last.
+  ///   - onRuntimeWarning: Receives the ``RuntimeWarning``s the reducer reports (an action
+  ///     addressed to a child that is gone, for one), on the thread that reduces; route them to
+  ///     your logger. Without it they go to standard error.
+  @inlinable
   public init(
     initialState: State,
     reducer: Reducer<State>,
-    middleware: [Middleware<State>] = []
+    middleware: [Middleware<State>] = [],
+    onRuntimeWarning: (@Sendable (RuntimeWarning) -> Void)? = nil
   ) {
-    let box = StoreBox(state: initialState, reducer: reducer)
+    let engine = StoreEngine(
+      state: initialState, reducer: reducer,
+      warnings: onRuntimeWarning.map(RuntimeWarningHandler.init))
     let weakStore = WeakStore<State>()
-    let context = MiddlewareContext(box: box, store: weakStore)
-    self.box = box
+    let context = MiddlewareContext(engine: engine, store: weakStore)
+    self.engine = engine
     if middleware.isEmpty {
       chain = nil
     } else {
-      var next: Middleware<State>.Next = { action in box.reduceAndNotify(action) }
+      var next: Middleware<State>.Next = { action in engine.reduceAndNotify(action) }
       for step in middleware.reversed() {
         let rest = next
         let body = step.body
@@ -95,7 +105,7 @@ public final class Store<State: Sendable>: Sendable {
   }
 
   deinit {
-    box.shutdown()
+    engine.shutdown()
   }
 
   /// The latest committed state.
@@ -103,7 +113,7 @@ public final class Store<State: Sendable>: Sendable {
   /// Reading it takes the store's lock briefly; it never waits for subscribers. Reading it from
   /// inside this store's reducer stops the program with a precondition failure (reducers get
   /// the state as their argument).
-  public var state: State { box.state }
+  public var state: State { engine.state }
 
   /// Sends an action through the middleware to the reducer, then notifies subscribers.
   ///
@@ -115,9 +125,9 @@ public final class Store<State: Sendable>: Sendable {
   @inlinable
   public func dispatch(_ action: any Action) {
     if let chain {
-      box.dispatch(action, through: chain)
+      engine.dispatch(action, through: chain)
     } else {
-      box.dispatch(action)
+      engine.dispatch(action)
     }
   }
 
@@ -205,22 +215,20 @@ public final class Store<State: Sendable>: Sendable {
   /// Safe from any thread, and from middleware and subscribers. Do not call it from inside the
   /// store's reducer (reducers do not get the store).
   public func replaceReducer(_ reducer: Reducer<State>) {
-    box.replaceReducer(reducer)
+    engine.replaceReducer(reducer)
   }
 
   @inlinable
   func subscribe(_ subscriber: Subscriber<State>) -> Subscription {
-    // Weak on both: a token that outlives its store must not keep the subscriber's captures.
-    let token = Subscription { [weak box, weak subscriber] in
-      if let box, let subscriber { box.unsubscribe(subscriber) }
-    }
-    box.subscribe(subscriber, through: chain)
+    subscriber.engine = engine
+    let token = Subscription(subscriber: subscriber)
+    engine.subscribe(subscriber, through: chain)
     return token
   }
 
   /// The work queued for the drainer now, and the room the queue holds without allocating;
   /// for tests of the store's limits under load.
   package var queueUsage: (count: Int, capacity: Int) {
-    box.lock.withLock { ($0.queue.count, $0.queue.capacity) }
+    engine.lock.withLock { ($0.queue.count, $0.queue.capacity) }
   }
 }

@@ -39,7 +39,7 @@ func mutexBaseline(_ count: Int) {
 
 let scenarios = [
   "dispatch", "middleware", "selectors100", "selectors1000", "large-counter", "large-item",
-  "enum", "threads8-middleware", "mutex-baseline",
+  "enum", "threads8-middleware", "mutex-baseline", "subscribe", "subscribe-cancel",
 ]
 let arguments = CommandLine.arguments.dropFirst()
 guard let scenario = arguments.first, scenarios.contains(scenario) else {
@@ -83,6 +83,18 @@ case "threads8-middleware":
   let run = runOnThreads(8, total: count, settled: settled) { store.dispatch(Increment()) }
   print("\(Int(run.operationsPerSecond)) actions/s, longest \(run.maxLatencyNanoseconds) ns")
   sink(subscription)
+case "subscribe":
+  // A selector subscription to an idle store with no other subscriber; the tokens are kept, so
+  // this counts subscribing alone.
+  let store = Store(initialState: Counter(), reducer: counterReducer)
+  var tokens: [Subscription] = []
+  tokens.reserveCapacity(count)
+  measured(count) { tokens.append(store.subscribe(select: \.count) { sink($0) }) }
+  sink(tokens)
+case "subscribe-cancel":
+  // Subscribing and cancelling at once, as a view that appears and disappears.
+  let store = Store(initialState: Counter(), reducer: counterReducer)
+  measured(count) { store.subscribe(select: \.count) { sink($0) }.cancel() }
 case "mutex-baseline":
   // Benchmark "Baseline: reducer call in Mutex.withLock": the floor a bare dispatch is held to.
   mutexBaseline(count)

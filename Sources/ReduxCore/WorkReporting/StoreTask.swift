@@ -45,13 +45,13 @@ extension Store {
   /// - Returns: A handle on the work the action started.
   @discardableResult
   public func send(_ action: any Action) async -> StoreTask {
-    let origin = box.ledger.makeOrigin()
+    let origin = engine.ledger.makeOrigin()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       dispatch(
         TrackedAction(
           action: action, origin: origin, isSent: true, listener: ResumeWhenProcessed(continuation))
       )
     }
-    return StoreTask(ledger: box.ledger, origin: origin)
+    return StoreTask(ledger: engine.ledger, origin: origin)
   }
 }

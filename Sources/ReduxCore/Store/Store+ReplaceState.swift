@@ -13,25 +13,6 @@ extension MiddlewareContext {
   /// the store from it. After the store is released it does nothing.
   package func replaceState(_ change: @escaping @Sendable (inout State) -> Void) {
     guard let store = store.value else { return }
-    store.box.replaceState(change, through: store.chain)
-  }
-}
-
-extension StoreBox {
-  func replaceState(
-    _ change: @escaping @Sendable (inout State) -> Void, through chain: Middleware<State>.Next?
-  ) {
-    submit(.replaceState(change), through: chain)
-  }
-
-  @usableFromInline
-  func replaceAndNotify(_ change: @Sendable (inout State) -> Void) {
-    let notification: (State, [Subscriber<State>])? = lock.withLock { core in
-      change(&core.state)
-      guard let subscribers = core.subscribersToNotify() else { return nil }
-      return (core.state, subscribers)
-    }
-    guard let (state, subscribers) = notification else { return }
-    notify(subscribers, of: state)
+    store.engine.submit(.replaceState(change), through: store.chain)
   }
 }
