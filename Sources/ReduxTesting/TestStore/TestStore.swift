@@ -1,0 +1,193 @@
+import CustomDump
+import IssueReporting
+import ReduxCore
+
+/// A store for tests that asserts every state change, every action that side effects send, and
+/// that their work has ended: exhaustive by default, in the spirit of TCA's `TestStore`.
+///
+/// ```swift
+/// @MainActor
+/// @Test("loading posts ends with the client's posts")
+/// func loads() async {
+///   let store = TestStore(
+///     initialState: Feed(), reducer: feedReducer, middleware: [.effects(feedEffects)])
+///   await store.send(LoadPosts()) { $0.isLoading = true }
+///   await store.receive(PostsLoaded.self) {
+///     $0.isLoading = false
+///     $0.posts = [Post(id: 1, title: "Hello")]
+///   }
+///   await store.finish()
+/// }
+/// ```
+///
+/// Each step checks one action against the real store:
+/// - ``send(_:assert:fileID:filePath:line:column:)`` dispatches an action, waits until it has
+///   been reduced, and checks the new state: you mutate the previous state into the one you
+///   expect, and any difference fails the test with a field-level diff.
+/// - ``receive(_:timeout:assert:fileID:filePath:line:column:)->A?`` waits for
+///   the next action that did not come from the test (a saga's put, a command's or an effect's
+///   action, a thunk's dispatch) and checks it and the state after it.
+/// - ``finish(timeout:fileID:filePath:line:column:)`` waits until every piece of work the
+///   side-effect modules started has ended.
+///
+/// ## Exhaustive by default
+/// With ``exhaustivity`` ``Exhaustivity/on``, the test fails when a state changes in a way the
+/// test did not assert, when it sends an action while received actions are still unasserted,
+/// and, at ``finish(timeout:fileID:filePath:line:column:)`` and again when the test store is
+/// released, when received actions are left unasserted or work is still running. The
+/// end-of-test check runs in `deinit` and cannot wait: a test that starts async work ends with
+/// `await store.finish()`. ``Exhaustivity/off`` asserts only what the test names, for
+/// integration tests.
+///
+/// ## Failures
+/// Failures go through IssueReporting's `reportIssue`, so they are recorded in the running
+/// Swift Testing test or XCTest case, at the line of the step that failed (the end-of-test
+/// checks point at the line that created the test store).
+///
+/// ## Time
+/// Waiting never sleeps: ``receive(_:timeout:assert:fileID:filePath:line:column:)->A?``
+/// resumes when the action arrives, or fails at once when no action has arrived and no work is
+/// running; the timeout only bounds work that is still running (for instance sleeping on a
+/// `TestClock` the test has not advanced). Inject clocks into your services and side effects,
+/// and advance them between steps.
+///
+/// ## Side-effect modules
+/// ReduxTesting imports only ReduxCore. It sees the work of ReduxSaga, ReduxCommand and
+/// ReduxEffects through ReduxCore's work reporting, so stores those modules build (a command
+/// reducer's, an effects store) are tested by wrapping them:
+/// ``init(_:fileID:filePath:line:column:)``.
+@MainActor
+public final class TestStore<State: Sendable & Equatable> {
+  /// The store under test. Drive it through the test store's `send`, so every action is
+  /// asserted; reading its state or subscribing is fine.
+  public let store: Store<State>
+
+  /// The state after the last action the test store checked (sent, received or skipped).
+  public internal(set) var state: State
+
+  /// Whether every state change, received action and running piece of work must be asserted.
+  public var exhaustivity: Exhaustivity = .on
+
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)->A?``
+  /// and ``finish(timeout:fileID:filePath:line:column:)`` wait, in real time, while work is
+  /// still running; 1 second unless changed. A passing step never waits for it.
+  public var timeout: Duration = .seconds(1)
+
+  let log: ProbeLog<State>
+  /// The index in `log` of the first action not yet checked.
+  var cursor = 0
+  let creation: SourceLocation
+
+  /// Creates a store from a reducer and middleware, and starts observing it.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before any action.
+  ///   - reducer: Applies each action to the state.
+  ///   - middleware: The store's middleware (sagas, thunks, effects, your own), first to last.
+  ///   - fileID: The file of the step, for failures; leave the default.
+  ///   - filePath: The path of that file, for failures; leave the default.
+  ///   - line: The line of the step, for failures; leave the default.
+  ///   - column: The column of the step, for failures; leave the default.
+  public convenience init(
+    initialState: State,
+    reducer: Reducer<State>,
+    middleware: [Middleware<State>] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(
+      Store(initialState: initialState, reducer: reducer, middleware: middleware),
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Wraps a store built elsewhere, such as a command reducer's or an effects store:
+  ///
+  /// ```swift
+  /// let store = TestStore(Store(initialState: Search(), commandReducer: searchReducer))
+  /// ```
+  ///
+  /// Wrap the store before anything sends to it: the test store checks actions from then on,
+  /// starting from the store's state now. Work started before (an `initialCommand`, a saga
+  /// started when the store was created) is not awaited by `finish`, though the actions it sends are
+  /// received like any other. A store takes one test store.
+  public init(
+    _ store: Store<State>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let log = ProbeLog<State>()
+    store.installProbe { log.append($0) }
+    self.store = store
+    self.log = log
+    self.state = store.state
+    self.creation = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  deinit {
+    // Isolated state is read without the main actor: nothing else can reach a deinitializing
+    // object. The log and the store are Sendable.
+    guard exhaustivity == .on else { return }
+    let unchecked = log.entries(from: cursor)
+    if !unchecked.isEmpty {
+      creation.report(Self.uncheckedMessage(unchecked, when: "at the end of the test"))
+    }
+    let work = store.workInFlight()
+    if !work.isEmpty {
+      creation.report(
+        Self.workMessage(work, when: "at the end of the test")
+          + "\n\nEnd a test that starts async work with `await store.finish()`.")
+    }
+  }
+
+  /// Sends an action to the store, waits until it has been processed, and asserts the state
+  /// it produced.
+  ///
+  /// ```swift
+  /// await store.send(Increment()) { $0.count = 1 }
+  /// ```
+  ///
+  /// The closure gets the state before the action; mutate it into the state you expect. A
+  /// difference fails the test with a diff (`-` expected, `+` actual). Without a closure the
+  /// action must not change the state (when exhaustive). An action a middleware drops changes
+  /// nothing. Actions that side effects sent before this one must have been received first.
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - assert: Mutates the previous state into the expected one.
+  ///   - fileID: The file of the step, for failures; leave the default.
+  ///   - filePath: The path of that file, for failures; leave the default.
+  ///   - line: The line of the step, for failures; leave the default.
+  ///   - column: The column of the step, for failures; leave the default.
+  /// - Returns: The store's handle on the work the action started; `await task.finish()`
+  ///   waits for it alone.
+  @discardableResult
+  public func send(
+    _ action: any Action,
+    assert: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> StoreTask {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let name = Self.name(of: action)
+    skipUnchecked(reporting: "before sending \(name)", at: location)
+    let task = await store.send(action)
+    let arrived = log.entries(from: cursor)
+    guard let sentIndex = arrived.firstIndex(where: \.isSent) else {
+      // A middleware dropped the action: it reached no reducer and changed nothing.
+      check(before: state, after: state, assert, step: "send(\(name))", at: location)
+      return task
+    }
+    if sentIndex > 0 {
+      skip(Array(arrived[..<sentIndex]), reporting: "while sending \(name)", at: location)
+    }
+    let entry = arrived[sentIndex]
+    consume(entry, assert, step: "send(\(name))", at: location)
+    return task
+  }
+}
