@@ -4,7 +4,8 @@ public enum Exhaustivity: Equatable, Sendable {
   /// default.
   case on
   /// Only what the test asserts is checked: a `send` or `receive` closure checks the fields it
-  /// sets, `receive` skips actions of other types, and unreceived actions are not failures.
-  /// Work still running at `finish()` still fails.
+  /// sets; `send` skips the actions received before it; `receive` skips the actions received
+  /// before the one it matches (and none when nothing matches); unreceived actions are not
+  /// failures. Work still running at `finish()` still fails.
   case off
 }

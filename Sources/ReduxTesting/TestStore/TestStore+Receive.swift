@@ -9,10 +9,15 @@ extension TestStore {
   /// await store.receive(UserLoaded.self) { $0.user = User(id: 1, name: "Ada") }
   /// ```
   ///
-  /// When exhaustive, the next received action must be an `A`; otherwise actions of other
-  /// types are skipped until an `A` arrives. The wait ends as soon as an action arrives; if
+  /// When exhaustive, the next received action must be an `A`. When not exhaustive, the
+  /// first `A` is the one, and the actions received before it are skipped; if no `A` comes,
+  /// the step fails and skips nothing. The wait ends as soon as a matching action arrives; if
   /// none has arrived and no work is running, it fails at once, and if work is still running
   /// it fails after `timeout` (``timeout`` when nil).
+  ///
+  /// The closure gets the state before the action (``state`` reads the same state while it
+  /// runs); mutate it into the state you expect, as with
+  /// ``send(_:assert:fileID:filePath:line:column:)``.
   ///
   /// - Returns: The received action, or nil when the step failed.
   @discardableResult
@@ -35,6 +40,9 @@ extension TestStore {
   /// Waits for the next action a side effect sent, asserts that it equals `expected`, and
   /// asserts the state it produced; a different action of the same type fails with a diff.
   ///
+  /// When not exhaustive, the first received action equal to `expected` is the one, and the
+  /// actions received before it are skipped.
+  ///
   /// ```swift
   /// await store.receive(PostsLoaded(posts: [post])) { $0.posts = [post] }
   /// ```
@@ -48,16 +56,17 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Exhaustive: the next action must be an `A`, and one with another value fails with a diff.
+    // Not exhaustive: the first action equal to `expected` is the one.
+    let isExhaustive = exhaustivity == .on
     guard
       let received = await receive(
-        expecting: String(describing: A.self), timeout: timeout, assert, at: location,
-        { $0.as(A.self) != nil }),
+        expecting: isExhaustive ? String(describing: A.self) : String(customDumping: expected),
+        timeout: timeout, assert, at: location,
+        { isExhaustive ? $0.as(A.self) != nil : $0.as(A.self) == expected }),
       let action = received.as(A.self), action != expected
     else { return }
-    let difference = diff(expected, action).map { "\n\n\($0)" } ?? ""
-    location.report(
-      "Received \(String(customDumping: action)), expected \(String(customDumping: expected))."
-        + " (- expected, + actual)\(difference)")
+    steps.report(TestStoreMessages.received(action, expected: expected), at: location)
   }
 
   /// Waits for the next action a side effect sent that `isMatching` accepts, and asserts the
@@ -84,77 +93,82 @@ extension TestStore {
       isMatching)
   }
 
-  /// Waits until every piece of work the store's side effects started has ended; then, when
-  /// exhaustive, fails for each received action the test did not assert.
-  ///
-  /// If work is still running after `timeout` (``timeout`` when nil) the test fails, listing
-  /// it, in either exhaustivity. Call it at the end of every test that starts async work.
-  public func finish(
-    timeout: Duration? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let limit = timeout ?? self.timeout
-    let store = store
-    let isIdle = await Self.race(limit) { await store.waitForWork(origin: nil) }
-    if !isIdle {
-      location.report(Self.workMessage(store.workInFlight(), when: "after \(limit)"))
-    }
-    skipUnchecked(reporting: "at finish()", at: location)
-  }
-
   /// Marks every action received so far as checked, without asserting it; the state moves on
   /// to the state after the last of them.
   ///
   /// Use it in a non-exhaustive test, or in an exhaustive one to say that these actions do not
-  /// matter here.
-  public func skipReceivedActions() {
-    for entry in log.entries(from: cursor) {
-      cursor += 1
-      state = entry.state
+  /// matter here. It does not wait: each action is in the test store's log as soon as the store
+  /// has processed it, so it skips exactly the actions processed so far.
+  ///
+  /// - Parameters:
+  ///   - strict: Whether finding no received action to skip fails the test; true unless
+  ///     changed.
+  ///   - fileID: The file of the step, for failures; leave the default.
+  ///   - filePath: The path of that file, for failures; leave the default.
+  ///   - line: The line of the step, for failures; leave the default.
+  ///   - column: The column of the step, for failures; leave the default.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let isChecking = steps.begin("skipReceivedActions()", at: location)
+    defer { steps.end() }
+    guard isChecking else { return }
+    guard let last = uncheckedPositions.last else {
+      if strict { steps.report(TestStoreMessages.noReceivedActionsToSkip, at: location) }
+      return
     }
+    skip(through: last)
   }
 
-  // MARK: - Waiting
+  // MARK: - Receiving
 
   func receive(
     expecting expected: String, timeout: Duration?,
     _ assert: ((inout State) throws -> Void)?, at location: SourceLocation,
     _ isMatching: (any Action) -> Bool
   ) async -> (any Action)? {
+    let name = "receive(\(expected))"
+    let isChecking = steps.begin(name, at: location)
+    defer { steps.end() }
+    guard isChecking else { return nil }
     let limit = timeout ?? self.timeout
     while true {
-      if let entry = log.entries(from: cursor).first {
-        if isMatching(entry.action) {
-          consume(entry, assert, step: "receive(\(expected))", at: location)
-          return entry.action
-        }
-        cursor += 1
-        state = entry.state
-        if exhaustivity == .on {
-          location.report(
-            "Expected to receive \(expected), but received \(Self.name(of: entry.action)):"
-              + "\n\n\(String(customDumping: entry.action))")
+      let count = log.count
+      let unchecked = checked.unchecked(inFirst: count)
+      let actions = log.entries(at: unchecked).map(\.action)
+      if exhaustivity == .on, let action = actions.first {
+        guard isMatching(action) else {
+          skip(through: unchecked[0])
+          steps.report(TestStoreMessages.received(action, expected: expected), at: location)
           return nil
         }
-        continue
+        consume(unchecked[0], assert, step: name, at: location)
+        return action
       }
-      switch await waitForNextAction(limit) {
+      if exhaustivity == .off, let index = actions.firstIndex(where: isMatching) {
+        if index > 0 { skip(through: unchecked[index - 1]) }
+        consume(unchecked[index], assert, step: name, at: location)
+        return actions[index]
+      }
+      // Nothing matches yet; a non-exhaustive receive leaves the others unchecked.
+      switch await waitForAction(untilCount: count + 1, limit) {
       case .arrived:
         continue
-      case .idle where log.count > cursor:
+      case .idle where log.count > count:
         continue
       case .idle:
-        location.report(
-          "Expected to receive \(expected), but no action arrived and no work is running.")
+        steps.report(TestStoreMessages.noAction(expected: expected, others: actions), at: location)
         return nil
       case .timedOut:
-        location.report(
-          "Expected to receive \(expected) within \(limit), but no action arrived."
-            + Self.workList(store.workInFlight()))
+        steps.report(
+          TestStoreMessages.timedOut(
+            expected: expected, after: limit, work: store.workInFlight(), others: actions),
+          at: location)
         return nil
       }
     }
@@ -164,10 +178,10 @@ extension TestStore {
     case arrived, idle, timedOut
   }
 
-  /// Waits for an action after the cursor, or for the store to have no work (then none will
-  /// come), or for `limit` to pass.
-  func waitForNextAction(_ limit: Duration) async -> WaitOutcome {
-    let (log, store, count) = (log, store, cursor + 1)
+  /// Waits for the log to hold `count` actions, or for the store to have no work (then no more
+  /// will come), or for `limit` to pass.
+  func waitForAction(untilCount count: Int, _ limit: Duration) async -> WaitOutcome {
+    let (log, store) = (log, store)
     return await withTaskGroup(of: WaitOutcome.self) { group in
       group.addTask {
         await log.wait(untilCount: count)
@@ -182,25 +196,6 @@ extension TestStore {
         return .timedOut
       }
       let first = await group.next() ?? .timedOut
-      group.cancelAll()
-      return first
-    }
-  }
-
-  /// Runs `work` against a real-time limit; returns whether it ended first.
-  static func race(
-    _ limit: Duration, _ work: @escaping @Sendable () async -> Void
-  ) async -> Bool {
-    await withTaskGroup(of: Bool.self) { group in
-      group.addTask {
-        await work()
-        return true
-      }
-      group.addTask {
-        try? await Task.sleep(for: limit)
-        return false
-      }
-      let first = await group.next() ?? false
       group.cancelAll()
       return first
     }

@@ -1,5 +1,3 @@
-import CustomDump
-import IssueReporting
 import ReduxCore
 
 /// A store for tests that asserts every state change, every action that side effects send, and
@@ -22,22 +20,26 @@ import ReduxCore
 ///
 /// Each step checks one action against the real store:
 /// - ``send(_:assert:fileID:filePath:line:column:)`` dispatches an action, waits until it has
-///   been reduced, and checks the new state: you mutate the previous state into the one you
-///   expect, and any difference fails the test with a field-level diff.
+///   been reduced, and checks the new state: you mutate the state before the action into the
+///   one you expect, and any difference fails the test with a field-level diff.
 /// - ``receive(_:timeout:assert:fileID:filePath:line:column:)->A?`` waits for
 ///   the next action that did not come from the test (a saga's put, a command's or an effect's
 ///   action, a thunk's dispatch) and checks it and the state after it.
+/// - ``assert(_:fileID:filePath:line:column:)`` checks the state without an action.
 /// - ``finish(timeout:fileID:filePath:line:column:)`` waits until every piece of work the
 ///   side-effect modules started has ended.
 ///
+/// Steps run one after another: await each before starting the next. A test store driven from
+/// two tasks at once reports that misuse, once, and checks nothing more.
+///
 /// ## Exhaustive by default
 /// With ``exhaustivity`` ``Exhaustivity/on``, the test fails when a state changes in a way the
-/// test did not assert, when it sends an action while received actions are still unasserted,
-/// and, at ``finish(timeout:fileID:filePath:line:column:)`` and again when the test store is
-/// released, when received actions are left unasserted or work is still running. The
-/// end-of-test check runs in `deinit` and cannot wait: a test that starts async work ends with
-/// `await store.finish()`. ``Exhaustivity/off`` asserts only what the test names, for
-/// integration tests.
+/// test did not assert, when it sends an action while received actions are still unasserted
+/// (they stay, for a later `receive`), and, at ``finish(timeout:fileID:filePath:line:column:)``
+/// and again when the test store is released, when received actions are left unasserted or work
+/// is still running. The end-of-test check runs in `deinit` and cannot wait: a test that starts
+/// async work ends with `await store.finish()`. ``Exhaustivity/off`` asserts only what the test
+/// names, for integration tests.
 ///
 /// ## Failures
 /// Failures go through IssueReporting's `reportIssue`, so they are recorded in the running
@@ -63,19 +65,28 @@ public final class TestStore<State: Sendable & Equatable> {
   public let store: Store<State>
 
   /// The state after the last action the test store checked (sent, received or skipped).
+  ///
+  /// Read inside the closure of a `send` or `receive`, it is the state before that action: the
+  /// same state the closure starts from.
   public internal(set) var state: State
 
   /// Whether every state change, received action and running piece of work must be asserted.
   public var exhaustivity: Exhaustivity = .on
 
-  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)->A?``
-  /// and ``finish(timeout:fileID:filePath:line:column:)`` wait, in real time, while work is
-  /// still running; 1 second unless changed. A passing step never waits for it.
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)->A?``,
+  /// ``finish(timeout:fileID:filePath:line:column:)`` and a ``TestStoreTask``'s `finish` wait,
+  /// in real time, while work is still running; 1 second unless changed. A passing step never
+  /// waits for it.
   public var timeout: Duration = .seconds(1)
 
+  /// Every action the store processed since the test store was created.
   let log: ProbeLog<State>
-  /// The index in `log` of the first action not yet checked.
-  var cursor = 0
+  /// Which of them the test has checked.
+  var checked = CheckedActions()
+  /// The state when the test store was created: the state before the first action in `log`.
+  let initialState: State
+  let steps = StepTracker()
+  let work: StoreWork
   let creation: SourceLocation
 
   /// Creates a store from a reducer and middleware, and starts observing it.
@@ -110,8 +121,8 @@ public final class TestStore<State: Sendable & Equatable> {
   ///
   /// Wrap the store before anything sends to it: the test store checks actions from then on,
   /// starting from the store's state now. Work started before (an `initialCommand`, a saga
-  /// started when the store was created) is not awaited by `finish`, though the actions it sends are
-  /// received like any other. A store takes one test store.
+  /// started when the store was created) is not awaited by `finish`, though the actions it
+  /// sends are received like any other. A store takes one test store.
   public init(
     _ store: Store<State>,
     fileID: StaticString = #fileID,
@@ -123,71 +134,27 @@ public final class TestStore<State: Sendable & Equatable> {
     store.installProbe { log.append($0) }
     self.store = store
     self.log = log
-    self.state = store.state
+    self.initialState = store.state
+    self.state = initialState
+    self.work = StoreWork(store)
     self.creation = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   deinit {
     // Isolated state is read without the main actor: nothing else can reach a deinitializing
-    // object. The log and the store are Sendable.
+    // object. The log, the store and the step tracker are Sendable.
     guard exhaustivity == .on else { return }
-    let unchecked = log.entries(from: cursor)
+    let unchecked = log.entries(at: checked.unchecked(inFirst: log.count))
     if !unchecked.isEmpty {
-      creation.report(Self.uncheckedMessage(unchecked, when: "at the end of the test"))
+      steps.report(
+        TestStoreMessages.unchecked(unchecked.map(\.action), when: "at the end of the test"),
+        at: creation)
     }
-    let work = store.workInFlight()
-    if !work.isEmpty {
-      creation.report(
-        Self.workMessage(work, when: "at the end of the test")
-          + "\n\nEnd a test that starts async work with `await store.finish()`.")
+    let running = work.list()
+    if !running.isEmpty {
+      steps.report(
+        TestStoreMessages.work(running, when: "at the end of the test")
+          + TestStoreMessages.endOfTestHint, at: creation)
     }
-  }
-
-  /// Sends an action to the store, waits until it has been processed, and asserts the state
-  /// it produced.
-  ///
-  /// ```swift
-  /// await store.send(Increment()) { $0.count = 1 }
-  /// ```
-  ///
-  /// The closure gets the state before the action; mutate it into the state you expect. A
-  /// difference fails the test with a diff (`-` expected, `+` actual). Without a closure the
-  /// action must not change the state (when exhaustive). An action a middleware drops changes
-  /// nothing. Actions that side effects sent before this one must have been received first.
-  ///
-  /// - Parameters:
-  ///   - action: The action to send.
-  ///   - assert: Mutates the previous state into the expected one.
-  ///   - fileID: The file of the step, for failures; leave the default.
-  ///   - filePath: The path of that file, for failures; leave the default.
-  ///   - line: The line of the step, for failures; leave the default.
-  ///   - column: The column of the step, for failures; leave the default.
-  /// - Returns: The store's handle on the work the action started; `await task.finish()`
-  ///   waits for it alone.
-  @discardableResult
-  public func send(
-    _ action: any Action,
-    assert: ((_ state: inout State) throws -> Void)? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async -> StoreTask {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let name = Self.name(of: action)
-    skipUnchecked(reporting: "before sending \(name)", at: location)
-    let task = await store.send(action)
-    let arrived = log.entries(from: cursor)
-    guard let sentIndex = arrived.firstIndex(where: \.isSent) else {
-      // A middleware dropped the action: it reached no reducer and changed nothing.
-      check(before: state, after: state, assert, step: "send(\(name))", at: location)
-      return task
-    }
-    if sentIndex > 0 {
-      skip(Array(arrived[..<sentIndex]), reporting: "while sending \(name)", at: location)
-    }
-    let entry = arrived[sentIndex]
-    consume(entry, assert, step: "send(\(name))", at: location)
-    return task
   }
 }
