@@ -137,6 +137,7 @@ extension TestStore {
     defer { steps.end() }
     guard isChecking else { return nil }
     let limit = timeout ?? self.timeout
+    let deadline = ContinuousClock.now.advanced(by: limit)
     while true {
       let count = log.count
       let unchecked = checked.unchecked(inFirst: count)
@@ -155,8 +156,9 @@ extension TestStore {
         consume(unchecked[index], assert, step: name, at: location)
         return actions[index]
       }
-      // Nothing matches yet; a non-exhaustive receive leaves the others unchecked.
-      switch await waitForAction(untilCount: count + 1, limit) {
+      // No action to take yet (a non-exhaustive receive leaves the others unchecked): wait for
+      // the next, until the deadline.
+      switch await waitForAction(untilCount: count + 1, until: deadline) {
       case .arrived:
         continue
       case .idle where log.count > count:
@@ -179,8 +181,10 @@ extension TestStore {
   }
 
   /// Waits for the log to hold `count` actions, or for the store to have no work (then no more
-  /// will come), or for `limit` to pass.
-  func waitForAction(untilCount count: Int, _ limit: Duration) async -> WaitOutcome {
+  /// will come), or for `deadline` to pass.
+  func waitForAction(
+    untilCount count: Int, until deadline: ContinuousClock.Instant
+  ) async -> WaitOutcome {
     let (log, store) = (log, store)
     return await withTaskGroup(of: WaitOutcome.self) { group in
       group.addTask {
@@ -192,7 +196,7 @@ extension TestStore {
         return .idle
       }
       group.addTask {
-        try? await Task.sleep(for: limit)
+        try? await Task.sleep(until: deadline, clock: .continuous)
         return .timedOut
       }
       let first = await group.next() ?? .timedOut
