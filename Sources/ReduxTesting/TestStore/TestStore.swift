@@ -64,7 +64,9 @@ public final class TestStore<State: Sendable & Equatable> {
   /// asserted; reading its state or subscribing is fine.
   public let store: Store<State>
 
-  /// The state after the last action the test store checked (sent, received or skipped).
+  /// The state after the last action the test store checked (sent, received or skipped); when
+  /// a `receive` checks an action that a failing `send` passed over, the state after the latest
+  /// of them in the order the store processed them.
   ///
   /// Read inside the closure of a `send` or `receive`, it is the state before that action: the
   /// same state the closure starts from.
