@@ -25,12 +25,18 @@ final class ProbeLog<State: Sendable>: Sendable {
 
   var count: Int { book.withLock { $0.entries.count } }
 
-  /// The entries from `index` on (empty when there are none yet).
-  func entries(from index: Int) -> [ProcessedAction<State>] {
-    book.withLock { book in
-      index < book.entries.count ? Array(book.entries[index...]) : []
-    }
+  /// The entry at `position`, which must exist.
+  func entry(at position: Int) -> ProcessedAction<State> {
+    book.withLock { $0.entries[position] }
   }
+
+  /// The entries at `positions`, in that order; each must exist.
+  func entries(at positions: [Int]) -> [ProcessedAction<State>] {
+    book.withLock { book in positions.map { book.entries[$0] } }
+  }
+
+  /// The state after the last entry, or nil while the log is empty.
+  var lastState: State? { book.withLock { $0.entries.last?.state } }
 
   /// Waits until at least `count` entries exist; returns early if the task is cancelled.
   func wait(untilCount count: Int) async {
