@@ -239,7 +239,8 @@ struct StoreCore<State: Sendable> {
     let origin = machine.drainer == thread ? tracking.processing.origin : .untracked
     let pending: UInt64? =
       origin.isTracked || ledger.tracksAll
-      ? ledger.begin(origin: origin, description: "queued action \(action)") : nil
+      ? ledger.begin(
+        origin: origin, description: "queued action \(action)", isQueuedAction: true) : nil
     return .tracked(
       TrackedAction(action: action, origin: origin, isSent: false, listener: nil, pending: pending))
   }

@@ -13,7 +13,8 @@ extension StoreEngine {
       submit(.tracked(tracked), through: chain) { process(tracked, through: chain) }
       return
     }
-    let entry = ledger.begin(origin: tracked.origin, description: "action \(tracked.action)")
+    let entry = ledger.begin(
+      origin: tracked.origin, description: "action \(tracked.action)", isQueuedAction: true)
     let counted = TrackedAction.counting(tracked, as: entry)
     submit(.tracked(counted), through: chain) { process(counted, through: chain) }
   }

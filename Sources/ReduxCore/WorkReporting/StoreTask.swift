@@ -11,7 +11,8 @@
 /// with their forks (ReduxSaga). Actions queued while one of them is processed count too.
 public struct StoreTask: Sendable {
   let ledger: WorkLedger
-  let origin: ActionOrigin
+  /// The `send` whose work this is.
+  package let origin: ActionOrigin
 
   /// Waits until every piece of work the sent action started has ended.
   ///

@@ -35,7 +35,19 @@ extension Store {
 
   /// What is in flight now, oldest first, as the modules described it.
   package func workInFlight() -> [String] {
-    engine.ledger.descriptions()
+    engine.ledger.descriptions(origin: nil)
+  }
+
+  /// What is in flight now for `origin`, oldest first, as the modules described it.
+  package func workInFlight(origin: ActionOrigin) -> [String] {
+    engine.ledger.descriptions(origin: origin)
+  }
+
+  /// Cancels the work in flight for `origin` (all of it when nil), through the cancel handlers
+  /// the modules gave (`WorkHandle.onCancel`); returns the work that has none, oldest first.
+  /// Actions still queued are processed as usual.
+  package func cancelWork(origin: ActionOrigin?) -> [String] {
+    engine.ledger.cancel(origin: origin)
   }
 
   /// Sends the runtime warnings of this store's reducer to `handler` from now on, in place of

@@ -22,6 +22,23 @@ package final class WorkHandle: Sendable {
   package func end() {
     ledger.end(id)
   }
+
+  /// Tells the store how to stop this work, so that a test can cancel the work a `send`
+  /// started (``Store/cancelWork(origin:)``). Call it right after `beginWork`; if cancelling
+  /// was already asked for, `cancel` runs at once. The work still calls ``end()`` when it stops.
+  package func onCancel(_ cancel: @escaping @Sendable () -> Void) {
+    if ledger.setCanceller(cancel, for: id) { cancel() }
+  }
+}
+
+/// One entry of the ledger: a piece of work, or an action waiting in the queue.
+private struct Entry {
+  let origin: ActionOrigin
+  let description: String
+  /// An action waiting to be processed: it ends on its own, and is not cancelled.
+  let isQueuedAction: Bool
+  var canceller: (@Sendable () -> Void)?
+  var isCancelled = false
 }
 
 /// The store's count of in-flight work, per origin, and the tasks waiting for it to end.
@@ -30,7 +47,7 @@ final class WorkLedger: Sendable {
   private struct Books {
     var nextOrigin: UInt64 = 1
     var nextEntry: UInt64 = 0
-    var entries: [UInt64: (origin: ActionOrigin, description: String)] = [:]
+    var entries: [UInt64: Entry] = [:]
     var counts: [ActionOrigin: Int] = [:]
     /// Each waits for one origin's work, or for all work (nil), to end.
     var waiters = Waiters<ActionOrigin?>()
@@ -61,16 +78,51 @@ final class WorkLedger: Sendable {
     }
   }
 
-  /// Records work for `origin`; returns its entry id.
+  /// Records work for `origin` (or an action queued on its behalf); returns its entry id.
   @usableFromInline
-  func begin(origin: ActionOrigin, description: String) -> UInt64 {
+  func begin(origin: ActionOrigin, description: String, isQueuedAction: Bool = false) -> UInt64 {
     books.withLock { books in
       let id = books.nextEntry
       books.nextEntry += 1
-      books.entries[id] = (origin, description)
+      books.entries[id] = Entry(
+        origin: origin, description: description, isQueuedAction: isQueuedAction)
       books.counts[origin, default: 0] += 1
       return id
     }
+  }
+
+  /// Keeps how to cancel entry `id`; returns true when it was cancelled already (the caller
+  /// then cancels at once).
+  func setCanceller(_ cancel: @escaping @Sendable () -> Void, for id: UInt64) -> Bool {
+    books.withLock { books in
+      guard let entry = books.entries[id] else { return false }
+      if entry.isCancelled { return true }
+      books.entries[id]?.canceller = cancel
+      return false
+    }
+  }
+
+  /// Cancels the work in flight for `origin` (all work when nil): runs each entry's canceller
+  /// once, outside the lock. Returns the work that could not be cancelled (no canceller), oldest
+  /// first; queued actions are left to end on their own.
+  func cancel(origin: ActionOrigin?) -> [String] {
+    let (cancellers, uncancellable): ([@Sendable () -> Void], [String]) = books.withLock {
+      books in
+      var cancellers: [@Sendable () -> Void] = []
+      var uncancellable: [(UInt64, String)] = []
+      for (id, entry) in books.entries where origin == nil || entry.origin == origin {
+        if entry.isQueuedAction || entry.isCancelled { continue }
+        books.entries[id]?.isCancelled = true
+        if let canceller = entry.canceller {
+          cancellers.append(canceller)
+        } else {
+          uncancellable.append((id, entry.description))
+        }
+      }
+      return (cancellers, uncancellable.sorted { $0.0 < $1.0 }.map(\.1))
+    }
+    for cancel in cancellers { cancel() }
+    return uncancellable
   }
 
   /// Ends an entry (once; later calls do nothing) and resumes the waiters it releases.
@@ -99,9 +151,11 @@ final class WorkLedger: Sendable {
     books.withLock { Self.isIdle($0, for: origin) }
   }
 
-  func descriptions() -> [String] {
+  /// What is in flight for `origin` (all of it when nil), oldest first.
+  func descriptions(origin: ActionOrigin? = nil) -> [String] {
     books.withLock { books in
-      books.entries.sorted { $0.key < $1.key }.map(\.value.description)
+      books.entries.filter { origin == nil || $0.value.origin == origin }
+        .sorted { $0.key < $1.key }.map(\.value.description)
     }
   }
 

@@ -18,6 +18,8 @@ final class StepTracker: Sendable {
     /// The step whose assertion closure is running now, if any.
     var asserting: String?
     var isMisused = false
+    /// Runtime warnings the store's reducer reported since the last step ended.
+    var warnings: [RuntimeWarning] = []
   }
 
   private let book = Lock(Book())
@@ -45,9 +47,36 @@ final class StepTracker: Sendable {
     return isChecking
   }
 
-  /// Ends the step that began last.
+  /// Ends the step that began last, and reports the runtime warnings the reducer reported
+  /// meanwhile at that step.
   func end() {
-    book.withLock { $0.active = nil }
+    let (warnings, location) = book.withLock { book in
+      defer {
+        book.active = nil
+        book.warnings = []
+      }
+      return (book.warnings, book.active?.location)
+    }
+    if let location { reportWarnings(warnings, at: location) }
+  }
+
+  /// Keeps a runtime warning of the store's reducer, to fail the step it happened in (called on
+  /// the thread that reduced).
+  func note(_ warning: RuntimeWarning) {
+    book.withLock { $0.warnings.append(warning) }
+  }
+
+  /// Reports the runtime warnings not reported yet at `location` (the end of the test).
+  func reportWarnings(at location: SourceLocation) {
+    let warnings = book.withLock { book in
+      defer { book.warnings = [] }
+      return book.warnings
+    }
+    reportWarnings(warnings, at: location)
+  }
+
+  private func reportWarnings(_ warnings: [RuntimeWarning], at location: SourceLocation) {
+    for warning in warnings { report(TestStoreMessages.runtimeWarning(warning), at: location) }
   }
 
   /// Runs a step's assertion closure, noting that it runs, so that a step called from inside it

@@ -140,11 +140,14 @@ public final class TestStore<State: Sendable & Equatable> {
     self.state = initialState
     self.work = StoreWork(store)
     self.creation = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let steps = self.steps
+    store.installRuntimeWarningHandler { steps.note($0) }
   }
 
   deinit {
     // Isolated state is read without the main actor: nothing else can reach a deinitializing
     // object. The log, the store and the step tracker are Sendable.
+    steps.reportWarnings(at: creation)
     guard exhaustivity == .on else { return }
     let unchecked = log.entries(at: checked.unchecked(inFirst: log.count))
     if !unchecked.isEmpty {

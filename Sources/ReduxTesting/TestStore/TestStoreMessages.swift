@@ -4,6 +4,10 @@ import ReduxCore
 /// The text of every failure a test store reports, in one place so that the messages read
 /// alike: what happened, then what to do.
 enum TestStoreMessages {
+  static func runtimeWarning(_ warning: RuntimeWarning) -> String {
+    "The reducer reported a runtime warning: \(warning)"
+  }
+
   static func name(of action: any Action) -> String {
     String(describing: type(of: action))
   }
