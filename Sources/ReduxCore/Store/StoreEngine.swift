@@ -58,9 +58,9 @@ final class StoreEngine<State: Sendable>: Sendable {
     case .busy:
       submit(.action(action), through: nil) { reduceAndNotify(action) }
     case .notify(let state, let subscribers):
-      DrainingThread.enter()
+      let draining = DrainingThread.enter()
       subscribers.notify(state)
-      drain(through: nil)
+      drain(through: nil, draining)
     }
   }
 
@@ -75,20 +75,21 @@ final class StoreEngine<State: Sendable>: Sendable {
     let thread = currentThreadID()
     var admission = lock.withLock { $0.admit(work, thread: thread, ledger: ledger) }
     if admission == .wait { admission = waitForRoom(toQueue: work(), thread: thread) }
+    let draining: DrainingThread.Mark
     switch admission {
     case .queued, .wait:
       return
     case .drain:
-      DrainingThread.enter()
+      draining = DrainingThread.enter()
       now()
     case .takeOver:
       // The drainer hands over after the item in hand, usually within microseconds: yield the
       // processor a few times before sleeping.
       let hasTheRole: (inout StoreCore<State>) -> Bool = { $0.machine.drainer == thread }
       lock.withLock(waitingOn: condition, spins: 16, until: hasTheRole) { _ in }
-      DrainingThread.enter()
+      draining = DrainingThread.enter()
     }
-    drain(through: chain)
+    drain(through: chain, draining)
   }
 
   /// ``submit(_:through:now:)`` for an item the drainer performs with ``perform(_:through:)``.
@@ -128,11 +129,11 @@ final class StoreEngine<State: Sendable>: Sendable {
 
   // MARK: Draining
 
-  /// Processes queued work until the queue is empty or a successor takes the role over. The
-  /// caller is the drainer and called `DrainingThread.enter()`.
+  /// Processes queued work until the queue is empty or a successor takes the role over, then
+  /// ends `draining`. The caller is the drainer.
   @inlinable
-  func drain(through chain: Middleware<State>.Next?) {
-    defer { DrainingThread.leave() }
+  func drain(through chain: Middleware<State>.Next?, _ draining: DrainingThread.Mark) {
+    defer { draining.leave() }
     var processed = 0
     while let work = lock.withLock({ $0.takeNext(processed: processed, waking: condition) }) {
       if case .action(let action) = work {

@@ -35,18 +35,30 @@ enum DrainingThread {
     return counter.load(as: Int.self) > 0
   }
 
-  /// The thread starts draining a store.
+  /// The thread starts draining a store; the returned mark ends it, on the same thread.
   @inlinable
-  static func enter() {
+  static func enter() -> Mark {
     let counter = pthread_getspecific(depth) ?? makeCounter()
     counter.storeBytes(of: counter.load(as: Int.self) + 1, as: Int.self)
+    return Mark(counter: counter)
   }
 
-  /// The thread stops draining a store.
-  @inlinable
-  static func leave() {
-    let counter = pthread_getspecific(depth)!
-    counter.storeBytes(of: counter.load(as: Int.self) - 1, as: Int.self)
+  /// A thread's draining of one store: it holds the thread's counter, so that leaving costs no
+  /// second look-up.
+  @usableFromInline
+  struct Mark {
+    @usableFromInline let counter: UnsafeMutableRawPointer
+
+    @inlinable
+    init(counter: UnsafeMutableRawPointer) {
+      self.counter = counter
+    }
+
+    /// The thread stops draining the store.
+    @inlinable
+    func leave() {
+      counter.storeBytes(of: counter.load(as: Int.self) - 1, as: Int.self)
+    }
   }
 
   @usableFromInline
