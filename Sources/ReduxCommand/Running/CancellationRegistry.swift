@@ -2,16 +2,16 @@ import ReduxCore
 
 /// The ids of in-flight cancellable work, for ``Command/cancel(id:)`` and `cancelInFlight`.
 final class CancellationRegistry: Sendable {
-  private let scopes = Lock<[CancelID: [ObjectIdentifier: CommandScope]]>([:])
+  private let scopes = Lock<[CancelKey: [ObjectIdentifier: CommandScope]]>([:])
 
-  /// Adds `scope` under `id`; with `replacing`, removes and returns the scopes already there,
+  /// Adds `scope` under `key`; with `replacing`, removes and returns the scopes already there,
   /// for the caller to cancel.
   ///
   /// A scope that encloses `scope` (the same id wrapped twice) is never replaced: cancelling it
   /// would cancel `scope` itself, so the newest command would stop before it starts.
-  func register(_ scope: CommandScope, id: CancelID, replacing: Bool) -> [CommandScope] {
+  func register(_ scope: CommandScope, key: CancelKey, replacing: Bool) -> [CommandScope] {
     scopes.withLock { scopes in
-      var registered = scopes[id] ?? [:]
+      var registered = scopes[key] ?? [:]
       var replaced: [CommandScope] = []
       if replacing {
         for (key, old) in registered where !scope.isInside(old) {
@@ -20,20 +20,20 @@ final class CancellationRegistry: Sendable {
         }
       }
       registered[ObjectIdentifier(scope)] = scope
-      scopes[id] = registered
+      scopes[key] = registered
       return replaced
     }
   }
 
-  func remove(_ scope: CommandScope, id: CancelID) {
+  func remove(_ scope: CommandScope, key: CancelKey) {
     scopes.withLock { scopes in
-      scopes[id]?[ObjectIdentifier(scope)] = nil
-      if scopes[id]?.isEmpty == true { scopes[id] = nil }
+      scopes[key]?[ObjectIdentifier(scope)] = nil
+      if scopes[key]?.isEmpty == true { scopes[key] = nil }
     }
   }
 
-  func cancel(id: CancelID) {
-    let found = scopes.withLock { $0.removeValue(forKey: id) }
+  func cancel(key: CancelKey) {
+    let found = scopes.withLock { $0.removeValue(forKey: key) }
     for scope in (found ?? [:]).values { scope.cancel() }
   }
 }

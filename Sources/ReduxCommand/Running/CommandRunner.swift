@@ -13,7 +13,7 @@ final class CommandRunner: Sendable {
   let root: CommandScope
 
   init() {
-    root = CommandScope(id: nil, parent: nil, registry: registry)
+    root = CommandScope(key: nil, parent: nil, registry: registry)
   }
 
   deinit {
@@ -38,7 +38,7 @@ final class CommandRunner: Sendable {
       environment.send(action)
       return []
     case .cancel(let id):
-      environment.registry.cancel(id: id)
+      environment.registry.cancel(key: environment.key(for: id))
       return []
     case .run(let work):
       let send = Command.Send(environment: environment)
@@ -56,15 +56,29 @@ final class CommandRunner: Sendable {
       }
       return start(command, in: inner)
     case .cancellable(let command, let id, let cancelInFlight):
-      guard let scope = environment.scope.makeChild(id: id) else { return [] }
-      let replaced = environment.registry.register(scope, id: id, replacing: cancelInFlight)
-      for old in replaced { old.cancel() }
+      return startInScope(
+        command, key: environment.key(for: id), replacing: cancelInFlight, in: environment)
+    case .child(let command, let child):
       var inner = environment
-      inner.scope = scope
-      let tasks = start(command, in: inner)
-      scope.finishStarting()
-      return tasks
+      inner.path.append(child)
+      return startInScope(
+        command, key: environment.key(for: CancelID(child)), replacing: false, in: inner)
     }
+  }
+
+  /// Runs `command` in a new scope registered under `key`, first cancelling the work already
+  /// registered there when `replacing`.
+  private static func startInScope(
+    _ command: Command, key: CancelKey, replacing: Bool, in environment: CommandEnvironment
+  ) -> [Task<Void, Never>] {
+    guard let scope = environment.scope.makeChild(key: key) else { return [] }
+    let replaced = environment.registry.register(scope, key: key, replacing: replacing)
+    for old in replaced { old.cancel() }
+    var inner = environment
+    inner.scope = scope
+    let tasks = start(command, in: inner)
+    scope.finishStarting()
+    return tasks
   }
 
   /// Runs parts one after the other: synchronous parts at once, and from the first part that

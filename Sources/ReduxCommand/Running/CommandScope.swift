@@ -26,13 +26,13 @@ final class CommandScope: Sendable {
     }
   }
 
-  let id: CancelID?
+  let key: CancelKey?
   private let parent: CommandScope?
   private let registry: CancellationRegistry
   private let contents = Lock(Contents())
 
-  init(id: CancelID?, parent: CommandScope?, registry: CancellationRegistry) {
-    self.id = id
+  init(key: CancelKey?, parent: CommandScope?, registry: CancellationRegistry) {
+    self.key = key
     self.parent = parent
     self.registry = registry
   }
@@ -80,8 +80,8 @@ final class CommandScope: Sendable {
   }
 
   /// Opens a scope inside this one; `nil` when this one is already cancelled.
-  func makeChild(id: CancelID) -> CommandScope? {
-    let child = CommandScope(id: id, parent: self, registry: registry)
+  func makeChild(key: CancelKey) -> CommandScope? {
+    let child = CommandScope(key: key, parent: self, registry: registry)
     let added = contents.withLock { contents in
       if contents.isCancelled { return false }
       contents.children[ObjectIdentifier(child)] = child
@@ -151,7 +151,7 @@ final class CommandScope: Sendable {
   }
 
   private func detach() {
-    if let id { registry.remove(self, id: id) }
+    if let key { registry.remove(self, key: key) }
     parent?.childEnded(self)
   }
 }
