@@ -26,6 +26,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    // Test-only: ReduxCoreTests conform IdentifiedArray to IdentifiedElements as the docs show.
+    // A package used by no library product is not fetched by users of this one.
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // For `swift package generate-documentation`: a command plugin, it adds no code to the
     // libraries.
@@ -59,7 +62,13 @@ let package = Package(
     // Turns a JSON Lines recording into one self-contained HTML page.
     .executableTarget(name: "DevToolsViewer", dependencies: ["ReduxDevTools"]),
 
-    .testTarget(name: "ReduxCoreTests", dependencies: ["ReduxCore"]),
+    .testTarget(
+      name: "ReduxCoreTests",
+      dependencies: [
+        "ReduxCore",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
     .testTarget(
       name: "ReduxSagaTests",
       dependencies: [

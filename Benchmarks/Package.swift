@@ -16,6 +16,8 @@ let package = Package(
     // For a `Logger` with its level set, for the logger effect (already a dependency of
     // ReduxEffects, so nothing new is resolved).
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // For benchmark 15: forEach over the IdentifiedArray that TCA users keep their rows in.
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
   ],
   targets: [
     // The configuration every benchmark target uses (samples, metrics, the smoke switch).
@@ -26,7 +28,10 @@ let package = Package(
     // Stores, states and actions shared by the benchmarks and the callgrind driver.
     .target(
       name: "CoreFixtures",
-      dependencies: [.product(name: "ReduxCore", package: "swift-redux")]
+      dependencies: [
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
     ),
     .executableTarget(
       name: "CoreBenchmarks",

@@ -13,4 +13,5 @@ let benchmarks: @Sendable () -> Void = {
   registerActionMatching()
   registerViewStore()
   registerContention()
+  registerComposition()
 }
