@@ -29,21 +29,43 @@ extension Store {
   ///     synchronous actions are processed before this initializer returns.
   ///   - middleware: Steps that see each action before the reducer, first to last, including
   ///     the actions commands send.
+  @inlinable
   public convenience init(
     initialState: State,
     commandReducer: CommandReducer<State>,
     initialCommand: Command = .none,
     middleware: [Middleware<State>] = []
   ) {
+    // Inlinable, with the work in CommandStoreParts: Store.init then builds the middleware
+    // chain where State is known, so each action reaches a reducer call specialized for it.
+    let parts = CommandStoreParts(commandReducer)
+    self.init(
+      initialState: initialState, reducer: parts.reducer,
+      middleware: [parts.middleware] + middleware)
+    parts.start(initialCommand, in: self)
+  }
+}
+
+/// What a store with a command reducer is built from: a reducer that keeps the commands the
+/// command reducer returns, and the middleware that starts them.
+@usableFromInline
+struct CommandStoreParts<State: Sendable> {
+  @usableFromInline let reducer: Reducer<State>
+  @usableFromInline let middleware: Middleware<State>
+  let runner: CommandRunner
+
+  @usableFromInline
+  init(_ commandReducer: CommandReducer<State>) {
     let stash = CommandStash()
     let runner = CommandRunner()
-    let reducer = Reducer<State> { state, action in
+    self.runner = runner
+    reducer = Reducer<State> { state, action in
       let command = commandReducer(&state, action)
       if !command.isNone { stash.add(command) }
     }
     // First in the chain, so that when `next` returns every other middleware and the reducer
     // have seen the action, and the stash holds exactly the commands it produced.
-    let commands = Middleware<State> { context, action, next in
+    middleware = Middleware<State> { context, action, next in
       if let envelope = action.as(CommandEnvelope.self) {
         guard envelope.scope.endDelivery() else { return }
         next(envelope.action)
@@ -71,6 +93,8 @@ extension Store {
         if jobs.isEmpty {
           work.end()
         } else {
+          // A test store may cancel the work a send started: cancel these jobs' tasks.
+          work.onCancel { for job in jobs { job.cancel() } }
           Task {
             await waitForAll(jobs)
             work.end()
@@ -78,11 +102,14 @@ extension Store {
         }
       }
     }
-    self.init(initialState: initialState, reducer: reducer, middleware: [commands] + middleware)
-    if !initialCommand.isNone {
-      runner.start(initialCommand) { [weak self] action, scope in
-        if scope.beginDelivery() { self?.dispatch(CommandEnvelope(action: action, scope: scope)) }
-      }
+  }
+
+  /// Starts the store's initial command, as Elm's `init` does.
+  @usableFromInline
+  func start(_ command: Command, in store: Store<State>) {
+    guard !command.isNone else { return }
+    runner.start(command) { [weak store] action, scope in
+      if scope.beginDelivery() { store?.dispatch(CommandEnvelope(action: action, scope: scope)) }
     }
   }
 }

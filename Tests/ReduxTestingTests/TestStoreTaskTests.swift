@@ -52,22 +52,48 @@ struct TestStoreTaskTests {
     await store.finish()
   }
 
-  @Test("cancel reports work that a test store cannot cancel, by name")
+  @Test("cancel stops the command jobs a send started; the test then finishes")
   func cancelRunning() async {
     let clock = TestClock()
     let store = makeStore(clock: clock)
     let task = await store.send(Start()) { $0.isLoading = true }
+    #expect(!task.isFinished)
+    await task.cancel()
+    #expect(task.isFinished)
+    await store.finish()
+  }
+
+  @Test("cancel reports work that its module cannot cancel, by name")
+  func cancelUncancellable() async {
+    let store = TestStore(
+      initialState: Counter(), reducer: counterReducer, middleware: [uncancellableWork()])
+    let task = await store.send(Start())
     await withKnownIssue {
       await task.cancel()
     } matching: { issue in
       let text = message(of: issue)
       return text.hasPrefix(
         "cancel() of send(Start) could not cancel this work, which is still running")
-        && text.contains("  - command for Start")
+        && text.contains("  - uncancellable work")
     }
-    await store.send(Stop()) { $0.isLoading = false }
+    await store.send(Stop())
     await task.finish()
     await store.finish()
+  }
+}
+
+/// Starts, for each `Start`, work that reports no way to cancel it and ends at the next `Stop`.
+func uncancellableWork() -> Middleware<Counter> {
+  let running = Lock<[WorkHandle]>([])
+  return Middleware { context, action, next in
+    next(action)
+    if action is Start {
+      if let work = context.beginWork(origin: context.processingOrigin, "uncancellable work") {
+        running.withLock { $0.append(work) }
+      }
+    } else if action is Stop {
+      for work in running.withLock({ $0 }) { work.end() }
+    }
   }
 }
 
@@ -85,20 +111,29 @@ struct TestStoreSkipInFlightEffectsTests {
     await store.skipInFlightEffects(strict: false)
   }
 
-  @Test("reports the work in flight that a test store cannot cancel, by name")
+  @Test("stops the command jobs in flight")
   func running() async {
     let store = TestStore(
       Store(initialState: Counter(), commandReducer: commandCounter(clock: TestClock())))
     await store.send(Start()) { $0.isLoading = true }
+    await store.skipInFlightEffects()
+    await store.finish()
+  }
+
+  @Test("reports the work in flight that its module cannot cancel, by name")
+  func uncancellable() async {
+    let store = TestStore(
+      initialState: Counter(), reducer: counterReducer, middleware: [uncancellableWork()])
+    await store.send(Start())
     await withKnownIssue {
       await store.skipInFlightEffects()
     } matching: { issue in
       let text = message(of: issue)
       return text.hasPrefix(
         "skipInFlightEffects() could not cancel this work, which is still running")
-        && text.contains("  - command for Start")
+        && text.contains("  - uncancellable work")
     }
-    await store.send(Stop()) { $0.isLoading = false }
+    await store.send(Stop())
     await store.finish()
   }
 }
