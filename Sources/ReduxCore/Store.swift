@@ -62,6 +62,9 @@ public final class Store<State: Sendable>: Sendable {
   @usableFromInline let engine: StoreEngine<State>
   /// The middleware chain ending in the reducer; `nil` when there is no middleware.
   @usableFromInline let chain: Middleware<State>.Next?
+  /// What a module keeps alive exactly as long as the store (a command store's runner, which
+  /// cancels the commands in flight when it goes).
+  @usableFromInline let companion: (any AnyObject & Sendable)?
 
   /// Creates a store with an initial state, a reducer and, optionally, middleware.
   ///
@@ -76,18 +79,37 @@ public final class Store<State: Sendable>: Sendable {
   ///     addressed to a child that is gone, for one), on the thread that reduces; route them to
   ///     your logger. Without it they go to standard error.
   @inlinable
-  public init(
+  public convenience init(
     initialState: State,
     reducer: Reducer<State>,
     middleware: [Middleware<State>] = [],
     onRuntimeWarning: (@Sendable (RuntimeWarning) -> Void)? = nil
   ) {
+    self.init(
+      initialState: initialState, reducer: reducer, followUps: nil, companion: nil,
+      middleware: middleware, onRuntimeWarning: onRuntimeWarning)
+  }
+
+  /// A store whose reducer may leave follow-ups in `followUps`, started once each action is
+  /// committed (FollowUp.swift), and that keeps `companion` alive as long as itself: a command
+  /// reducer's store.
+  @inlinable
+  package init(
+    initialState: State,
+    reducer: Reducer<State>,
+    followUps: FollowUpSlot?,
+    companion: (any AnyObject & Sendable)?,
+    middleware: [Middleware<State>],
+    onRuntimeWarning: (@Sendable (RuntimeWarning) -> Void)?
+  ) {
+    let weakStore = WeakStore<State>()
     let engine = StoreEngine(
       state: initialState, reducer: reducer,
-      warnings: onRuntimeWarning.map(RuntimeWarningHandler.init))
-    let weakStore = WeakStore<State>()
+      warnings: onRuntimeWarning.map(RuntimeWarningHandler.init), followUps: followUps,
+      store: weakStore)
     let context = MiddlewareContext(engine: engine, store: weakStore)
     self.engine = engine
+    self.companion = companion
     if middleware.isEmpty {
       chain = nil
     } else {

@@ -8,6 +8,7 @@ import ReduxCore
 
 /// Starts commands for one store (or one ``Command/collectActions()`` run); releasing it
 /// cancels everything it started.
+@usableFromInline
 final class CommandRunner: Sendable {
   private let registry = CancellationRegistry()
   let root: CommandScope

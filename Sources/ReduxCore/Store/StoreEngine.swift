@@ -21,8 +21,19 @@ final class StoreEngine<State: Sendable>: Sendable {
   /// The work in flight that `send`s and test probes await.
   @usableFromInline let ledger = WorkLedger()
 
+  /// The store, weakly, for the context its follow-ups start in.
+  @usableFromInline let store: WeakStore<State>
+  /// Where the reducer leaves work to start after its action is committed (FollowUp.swift);
+  /// nil for a store whose reducer leaves none. Taken by the drainer that reduced, right after.
+  @usableFromInline let followUps: FollowUpSlot?
+
   @usableFromInline
-  init(state: State, reducer: Reducer<State>, warnings: RuntimeWarningHandler?) {
+  init(
+    state: State, reducer: Reducer<State>, warnings: RuntimeWarningHandler?,
+    followUps: FollowUpSlot?, store: WeakStore<State>
+  ) {
+    self.store = store
+    self.followUps = followUps
     lock = Lock(
       StoreCore(state: state, reducer: reducer, warnings: warnings),
       reentry: """
@@ -49,8 +60,8 @@ final class StoreEngine<State: Sendable>: Sendable {
     let outcome: BareDispatch<State> = lock.withLock { core in
       if core.machine.isDraining { return .busy }
       core.reducer(&core.state, action)
-      if core.subscribers.isEmpty { return .reduced }
-      return core.startNotifying(about: action)
+      if core.subscribers.isEmpty && followUps == nil { return .reduced }
+      return core.startNotifying(about: action, followUps: followUps)
     }
     switch outcome {
     case .reduced:
@@ -59,7 +70,8 @@ final class StoreEngine<State: Sendable>: Sendable {
       submit(.action(action), through: nil) { reduceAndNotify(action) }
     case .notify(let state, let subscribers):
       let draining = DrainingThread.enter()
-      subscribers.notify(state)
+      subscribers?.notify(state)
+      startFollowUp()
       drain(through: nil, draining)
     }
   }
@@ -157,30 +169,43 @@ final class StoreEngine<State: Sendable>: Sendable {
     case .subscribe(let subscriber):
       start(subscriber)
     case .replaceState(let change):
-      commit { change(&$0.state) }
+      replaceAndNotify(change)
     }
   }
 
-  /// The end of every middleware chain: reduce in place, then notify outside the lock.
+  /// The end of every middleware chain: reduce in place, then notify outside the lock, then
+  /// start the reducer's follow-up.
   @inlinable
   func reduceAndNotify(_ action: any Action) {
-    commit { core in
+    let notification: (State, FanOut<State>)? = lock.withLock { core in
       core.reducer(&core.state, action)
       core.tracking.noteForProbe(action)
-    }
-  }
-
-  /// Changes the state under the lock with `change`, then notifies the subscribers outside it,
-  /// in order, one at a time.
-  @inlinable
-  func commit(_ change: (inout StoreCore<State>) -> Void) {
-    let notification: (State, FanOut<State>)? = lock.withLock { core in
-      change(&core)
       guard let subscribers = core.subscribers.toNotify() else { return nil }
       return (core.state, subscribers)
     }
-    guard let (state, subscribers) = notification else { return }
-    subscribers.notify(state)
+    if let (state, subscribers) = notification { subscribers.notify(state) }
+    if followUps != nil { startFollowUp() }
+  }
+
+  /// Starts the follow-up the reducer left for the action just reduced, if any. Only the
+  /// drainer reduces, and it calls this before it takes its next item, so the slot is read by
+  /// the thread that wrote it.
+  @inlinable @inline(never)
+  func startFollowUp() {
+    guard let followUp = followUps?.take() else { return }
+    followUp.start(in: MiddlewareContext(engine: self, store: store))
+  }
+
+  /// Changes the state under the lock with `change`, bypassing the middleware and the reducer,
+  /// then notifies the subscribers outside it.
+  @inlinable
+  func replaceAndNotify(_ change: @Sendable (inout State) -> Void) {
+    let notification: (State, FanOut<State>)? = lock.withLock { core in
+      change(&core.state)
+      guard let subscribers = core.subscribers.toNotify() else { return nil }
+      return (core.state, subscribers)
+    }
+    if let (state, subscribers) = notification { subscribers.notify(state) }
   }
 
   // MARK: Subscribers
@@ -244,14 +269,17 @@ final class StoreEngine<State: Sendable>: Sendable {
 }
 
 extension StoreCore {
-  /// After a reducer ran on an idle store with subscribers: the calling thread becomes the
-  /// drainer and notifies them (nil if every subscriber was cancelled meanwhile).
+  /// After a reducer ran on an idle store with subscribers or a follow-up slot: the calling
+  /// thread becomes the drainer, to notify the subscribers and start the follow-up, if there
+  /// are any.
   @inlinable @inline(never)
-  mutating func startNotifying(about action: any Action) -> BareDispatch<State> {
-    guard let fanOut = subscribers.toNotify() else { return .reduced }
+  mutating func startNotifying(
+    about action: any Action, followUps: FollowUpSlot?
+  ) -> BareDispatch<State> {
+    if subscribers.isEmpty && followUps?.pending == nil { return .reduced }
     machine.startDraining(thread: currentThreadID())
     tracking.noteForProbe(action)
-    return .notify(state, fanOut)
+    return .notify(state, subscribers.toNotify())
   }
 }
 
@@ -262,6 +290,7 @@ enum BareDispatch<State: Sendable> {
   case reduced
   /// Another thread is draining: go through the admission path.
   case busy
-  /// Reduced; this thread drains now, starting with notifying these subscribers of this state.
-  case notify(State, FanOut<State>)
+  /// Reduced; this thread drains now, starting with notifying these subscribers (if any) of
+  /// this state and starting the reducer's follow-up.
+  case notify(State, FanOut<State>?)
 }

@@ -25,10 +25,12 @@ extension StoreEngine {
     // Only this function sets `processing`, and it resets it before it returns, so it is
     // `Processing()` here: an untracked action that no `send` enqueued (a saga's put, most
     // often) leaves it unchanged and skips two lock acquisitions.
-    let isMarked = tracked.origin.isTracked || tracked.isSent
-    if isMarked { lock.withLock { $0.tracking.processing = Processing(tracked) } }
-    if let chain { chain(tracked.action) } else { reduceAndNotify(tracked.action) }
-    if isMarked { lock.withLock { $0.tracking.processing = Processing() } }
+    if tracked.shouldProcess() {
+      let isMarked = tracked.origin.isTracked || tracked.isSent
+      if isMarked { lock.withLock { $0.tracking.processing = Processing(tracked) } }
+      if let chain { chain(tracked.action) } else { reduceAndNotify(tracked.action) }
+      if isMarked { lock.withLock { $0.tracking.processing = Processing() } }
+    }
     // The listener first: work it resumes (a saga after its put) registers before the pending
     // entry ends, so the origin's count never drops to zero in between.
     tracked.actionProcessed()

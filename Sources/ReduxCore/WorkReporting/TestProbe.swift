@@ -58,8 +58,10 @@ extension Store {
     engine.installWarnings(RuntimeWarningHandler(handler))
   }
 
+  /// Dispatches an action that is its own ``TrackedDispatch``, as
+  /// `MiddlewareContext.dispatch(_:)` does.
   @inlinable
-  func dispatch(_ tracked: any TrackedDispatch) {
+  package func dispatch(_ tracked: any TrackedDispatch) {
     engine.dispatch(tracked, through: chain)
   }
 }

@@ -40,6 +40,16 @@ package protocol TrackedDispatch: ActionProcessedListener {
   var isSent: Bool { get }
   /// The ledger entry that counts the action as pending while it waits in the queue.
   var pending: UInt64? { get }
+  /// Whether the action is still wanted when the store gets to it: a module whose sender was
+  /// cancelled meanwhile answers false, and the action is dropped before any middleware. Asked
+  /// once, by the drainer, before ``ActionProcessedListener/actionProcessed()``.
+  func shouldProcess() -> Bool
+}
+
+extension TrackedDispatch {
+  /// Every action is wanted, unless the type says otherwise.
+  @inlinable
+  package func shouldProcess() -> Bool { true }
 }
 
 /// A tracked action the store makes itself: for `send`, for a module's dispatch with a
@@ -51,17 +61,22 @@ final class TrackedAction: TrackedDispatch {
   @usableFromInline let isSent: Bool
   @usableFromInline let listener: (any ActionProcessedListener)?
   @usableFromInline let pending: UInt64?
+  /// The module's own tracked dispatch this one counts as pending, which decides whether the
+  /// action is still wanted.
+  @usableFromInline let counted: (any TrackedDispatch)?
 
   @usableFromInline
   init(
     action: any Action, origin: ActionOrigin, isSent: Bool,
-    listener: (any ActionProcessedListener)?, pending: UInt64? = nil
+    listener: (any ActionProcessedListener)?, pending: UInt64? = nil,
+    counted: (any TrackedDispatch)? = nil
   ) {
     self.action = action
     self.origin = origin
     self.isSent = isSent
     self.listener = listener
     self.pending = pending
+    self.counted = counted
   }
 
   @usableFromInline
@@ -69,12 +84,17 @@ final class TrackedAction: TrackedDispatch {
     listener?.actionProcessed()
   }
 
+  @usableFromInline
+  func shouldProcess() -> Bool {
+    counted?.shouldProcess() ?? true
+  }
+
   /// `tracked`, counted as pending under `entry`.
   @usableFromInline
   static func counting(_ tracked: any TrackedDispatch, as entry: UInt64) -> TrackedAction {
     TrackedAction(
       action: tracked.action, origin: tracked.origin, isSent: tracked.isSent, listener: tracked,
-      pending: entry)
+      pending: entry, counted: tracked)
   }
 }
 
