@@ -79,4 +79,24 @@ struct SessionPageTests {
       try SessionPage(jsonLines: newer)
     }
   }
+
+  @Test("reads a recording whose lines end in CRLF")
+  func windowsLineEndings() throws {
+    let text = try recordedText()
+    let page = try SessionPage(jsonLines: text.replacingOccurrences(of: "\n", with: "\r\n"))
+    #expect(page.actionCount == 4)
+    #expect(page.problem == nil)
+    #expect(page.html == (try SessionPage(jsonLines: text)).html)
+  }
+
+  @Test("a header version that no release wrote is refused")
+  func unknownVersion() throws {
+    let zero = #"{"format":"swift-redux-recording","initialState":{},"version":0}"#
+    #expect(
+      throws: SessionPageError(
+        line: 1, message: "recording format 0 was never written (this library reads format 1)")
+    ) {
+      try SessionPage(jsonLines: zero)
+    }
+  }
 }

@@ -30,6 +30,7 @@ public struct SessionPage: Sendable {
   private struct Step: Sendable {
     var type: String
     var action: JSONValue
+    var state: JSONValue
     var timestamp: Double?
     var isSkipped: Bool
     var changes: [StateChange]
@@ -37,58 +38,60 @@ public struct SessionPage: Sendable {
 
   /// Reads a recording.
   ///
-  /// - Throws: ``SessionPageError`` when the header line is missing, malformed or from a newer
-  ///   format. A bad line after the header does not throw: see ``problem``.
+  /// Lines may end in LF or CRLF; blank lines are ignored.
+  ///
+  /// - Throws: ``SessionPageError`` when the header line is missing or malformed, or names a
+  ///   format version this library never wrote. A bad line after the header does not throw:
+  ///   see ``problem``.
   public init(jsonLines: String, title: String = "Redux session") throws(SessionPageError) {
     self.title = title
-    let decoder = JSONDecoder()
-    var header: JSONValue?
-    var previous: JSONValue?
+    var initialState: JSONValue?
     var steps: [Step] = []
-    var lineNumber = 0
-    for rawLine in jsonLines.split(separator: "\n", omittingEmptySubsequences: false) {
-      lineNumber += 1
-      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-      if line.allSatisfy(\.isWhitespace) { continue }
-      let value = try? decoder.decode(JSONValue.self, from: Data(line.utf8))
-      if header == nil {
-        guard let value, value["format"] == .string(recordingFormat),
-          case .integer(let version)? = value["version"], let initial = value["initialState"]
-        else {
-          throw SessionPageError(line: lineNumber, message: "not a swift-redux recording header")
-        }
-        guard version <= recordingVersion else {
-          throw SessionPageError(
-            line: lineNumber,
-            message: "recording format \(version) is newer than \(recordingVersion)")
-        }
-        header = value
-        previous = initial
-        continue
+    var problem: SessionPageError?
+    let lastLine = try RecordingFormat.forEachLine(in: jsonLines) {
+      (number, line) throws(SessionPageError) in
+      guard let previous = steps.last?.state ?? initialState else {
+        initialState = try Self.header(line, number: number)
+        return true
       }
-      guard let value, case .string(let type)? = value["type"], let state = value["state"] else {
+      do {
+        let entry = try EntryLine(try JSONValue(parsing: line))
+        steps.append(
+          Step(
+            type: entry.type, action: entry.action, state: entry.state,
+            timestamp: entry.timestamp?.double, isSkipped: entry.isSkipped,
+            changes: StateChange.changes(from: previous, to: entry.state)))
+        return true
+      } catch {
         problem = SessionPageError(
-          line: lineNumber, message: "malformed entry; the timeline stops before it")
-        break
+          line: number, message: "malformed entry; the timeline stops before it")
+        return false
       }
-      var timestamp: Double?
-      switch value["timestamp"] {
-      case .integer(let seconds)?: timestamp = Double(seconds)
-      case .number(let seconds)?: timestamp = seconds
-      default: timestamp = nil
-      }
-      steps.append(
-        Step(
-          type: type, action: value["action"] ?? .null, timestamp: timestamp,
-          isSkipped: value["skipped"] == .bool(true),
-          changes: StateChange.changes(from: previous, to: state)))
-      previous = state
     }
-    guard let header, let initial = header["initialState"] else {
-      throw SessionPageError(line: max(lineNumber, 1), message: "empty input: no header line")
+    guard let initialState else {
+      throw SessionPageError(line: lastLine, message: "empty input: no header line")
     }
-    initialState = initial
+    self.initialState = initialState
     self.steps = steps
+    self.problem = problem
+  }
+
+  private static func header(_ line: UnsafeBufferPointer<UInt8>, number: Int)
+    throws(SessionPageError) -> JSONValue
+  {
+    do {
+      return try RecordingFormat.initialState(ofHeader: try? JSONValue(parsing: line))
+    } catch .newerVersion(let found) {
+      throw SessionPageError(
+        line: number, message: "recording format \(found) is newer than \(RecordingFormat.version)")
+    } catch .unknownVersion(let found) {
+      throw SessionPageError(
+        line: number,
+        message: "recording format \(found) was never written (this library reads format "
+          + "\(RecordingFormat.version))")
+    } catch {
+      throw SessionPageError(line: number, message: "not a swift-redux recording header")
+    }
   }
 
   /// The whole page, with its styles inline.

@@ -95,36 +95,30 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     } catch {
       throw .fileSystem("\(error.localizedDescription)")
     }
-    let decoder = JSONDecoder()
-    let found: Int
+    let contents: JSONValue
     do {
-      found = try decoder.decode(VersionProbe.self, from: data).version
+      contents = try JSONValue(parsing: data)
     } catch {
-      throw .corruptFile(Self.describe(error))
+      throw .corruptFile("not valid JSON: \(error)")
     }
-    if found > version { throw .newerVersion(found: found, supported: version) }
-    if found == version {
+    guard case .object = contents else {
+      throw .corruptFile("the file holds \(contents.kind), not an object")
+    }
+    guard let version = contents["version"] else { throw .corruptFile("missing \"version\"") }
+    guard let found = version.integer else { throw .corruptFile("\"version\" is not an integer") }
+    guard let state = contents["state"] else { throw .corruptFile("missing \"state\"") }
+    if found > self.version { throw .newerVersion(found: found, supported: self.version) }
+    if found == self.version {
       do {
-        return try decoder.decode(Envelope<State>.self, from: data).state
+        return try JSONValueDecoder().decode(
+          State.self, from: state, at: [JSONKey(stringValue: "state")])
       } catch {
-        throw .corruptFile(Self.describe(error))
+        throw .corruptFile(JSONValueDecoder.reason(for: error))
       }
     }
     guard let migrate else { throw .noMigration(from: found) }
-    let stateJSON: Data
     do {
-      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-      guard let state = object?["state"] else {
-        throw PersistenceError.corruptFile("no \"state\" value")
-      }
-      stateJSON = try JSONSerialization.data(withJSONObject: state, options: [.fragmentsAllowed])
-    } catch let error as PersistenceError {
-      throw error
-    } catch {
-      throw .corruptFile(Self.describe(error))
-    }
-    do {
-      return try migrate(stateJSON, found)
+      return try migrate(state.jsonData, found)
     } catch {
       throw .migrationFailed(from: found, "\(error)")
     }
@@ -192,13 +186,12 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   /// Writes `state` unless a newer save was requested since `generation` was taken; the check
   /// and the write happen under one lock, so an older state never lands after a newer one.
   private func write(_ state: State, generation: Int) throws(PersistenceError) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
     let data: Data
     do {
-      data = try encoder.encode(Envelope(version: version, state: state))
+      let state = try JSONValueEncoder().encode(state, at: [JSONKey(stringValue: "state")])
+      data = JSONValue.object(["state": state, "version": .number(String(version))]).jsonData
     } catch {
-      throw .fileSystem("the state could not be encoded: \(error)")
+      throw .fileSystem("the state could not be encoded: \(JSONValueDecoder.reason(for: error))")
     }
     let result: Result<Void, PersistenceError> = writing.withLock { _ in
       let (isLatest, keep) = saving.withLock {
@@ -220,25 +213,6 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     }
     try result.get()
   }
-
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context): context.debugDescription
-    case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      "wrong value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
-    default: "\(error)"
-    }
-  }
-}
-
-private struct VersionProbe: Decodable {
-  let version: Int
-}
-
-private struct Envelope<State: Codable>: Codable {
-  let version: Int
-  let state: State
 }
 
 extension Clock {

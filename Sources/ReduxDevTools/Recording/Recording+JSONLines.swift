@@ -1,176 +1,149 @@
 import Foundation
 import ReduxCore
 
-// The JSON Lines format, version 1. The first line is a header with the initial state; then one
-// line per entry, oldest first:
-//
-//   {"format":"swift-redux-recording","initialState":{...},"version":1}
-//   {"action":{...},"skipped":false,"state":{...},"timestamp":1700000000,"type":"Increment"}
-//
-// Keys are sorted and each line is a complete JSON object, so a recording diffs well and a
-// truncated file loses only its last line.
-
-/// The format name in a recording's header line.
-let recordingFormat = "swift-redux-recording"
-/// The newest format version this library writes and reads.
-let recordingVersion = 1
-
-private struct Header<State: Codable>: Codable {
-  var format: String
-  var version: Int
-  var initialState: State?
-}
-
-private struct EncodedEntry<State: Encodable>: Encodable {
-  let type: String
-  let action: EncodedAction
-  let state: State
-  let timestamp: Date
-  let skipped: Bool
-}
-
-private struct EncodedAction: Encodable {
-  let action: any Action
-  let codec: ActionRegistry.Codec
-  func encode(to encoder: any Encoder) throws { try codec.encode(action, encoder) }
-}
-
-private struct DecodedEntry<State: Decodable & Sendable>: Decodable {
-  let entry: RecordedAction<State>
-
-  enum CodingKeys: String, CodingKey { case type, action, state, timestamp, skipped }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let name = try container.decode(String.self, forKey: .type)
-    guard let registry = decoder.userInfo[registryKey] as? ActionRegistry,
-      let codec = registry.codec(named: name)
-    else { throw UnknownActionType(name: name) }
-    let action = try codec.decode(container.superDecoder(forKey: .action))
-    entry = RecordedAction(
-      action: action,
-      state: try container.decode(State.self, forKey: .state),
-      timestamp: try container.decode(Date.self, forKey: .timestamp),
-      isSkipped: try container.decodeIfPresent(Bool.self, forKey: .skipped) ?? false
-    )
-  }
-}
-
-private struct UnknownActionType: Error { let name: String }
-
-private let registryKey = CodingUserInfoKey(rawValue: "swift-redux.ActionRegistry")!
-
 extension Recording where State: Codable {
   /// Writes the recording as JSON Lines: a header line with the initial state, then one line
   /// per entry with its action type, action, state, timestamp and whether it is skipped.
+  ///
+  /// Keys are sorted and lines end in LF. Dates in states and actions are written as seconds
+  /// since 1970, `Data` as Base64, as `JSONEncoder` with `.secondsSince1970` writes them.
   ///
   /// - Parameter registry: Names every action type in the recording.
   /// - Throws: ``RecordingExportError`` naming the first entry whose action type is not
   ///   registered or that fails to encode.
   public func jsonLines(registry: ActionRegistry) throws(RecordingExportError) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .secondsSince1970
-    var lines: [String] = []
-    lines.reserveCapacity(entries.count + 1)
+    let encoder = JSONValueEncoder(dateFormat: .secondsSince1970)
+    var text = ""
     do {
-      let header = Header(
-        format: recordingFormat, version: recordingVersion, initialState: initialState)
-      lines.append(String(decoding: try encoder.encode(header), as: UTF8.self))
+      let initialState = try encoder.encode(
+        initialState, at: [JSONKey(stringValue: "initialState")])
+      RecordingFormat.header(initialState: initialState).write(to: &text)
+      text += "\n"
     } catch {
-      throw .encodingFailed(entry: nil, "\(error)")
+      throw .encodingFailed(entry: nil, JSONValueDecoder.reason(for: error))
     }
     for (index, entry) in entries.enumerated() {
       guard let codec = registry.codec(for: entry.action) else {
         throw .unregisteredActionType(entry.actionType, entry: index)
       }
-      let line = EncodedEntry(
-        type: codec.name, action: EncodedAction(action: entry.action, codec: codec),
-        state: entry.state, timestamp: entry.timestamp, skipped: entry.isSkipped)
       do {
-        lines.append(String(decoding: try encoder.encode(line), as: UTF8.self))
+        let line = EntryLine(
+          type: codec.name,
+          action: try encoder.encode(at: [JSONKey(stringValue: "action")]) { encoder in
+            try codec.encode(entry.action, encoder)
+          },
+          state: try encoder.encode(entry.state, at: [JSONKey(stringValue: "state")]),
+          timestamp: try encoder.encode(entry.timestamp, at: [JSONKey(stringValue: "timestamp")]),
+          isSkipped: entry.isSkipped)
+        line.json.write(to: &text)
+        text += "\n"
       } catch {
-        throw .encodingFailed(entry: index, "\(error)")
+        throw .encodingFailed(entry: index, JSONValueDecoder.reason(for: error))
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return text
   }
 
   /// Reads a recording written by ``jsonLines(registry:)``.
   ///
-  /// Blank lines are ignored. The first bad line stops the import with an error that names
-  /// it and carries every entry read before it.
+  /// Lines may end in LF or CRLF (a recording checked out on Windows), and blank lines are
+  /// ignored. The first bad line stops the import with an error that names it and carries every
+  /// entry read before it. The time taken and the memory used grow in proportion to the
+  /// recording's length.
   ///
   /// - Parameters:
   ///   - jsonLines: The recording's text.
   ///   - registry: Decodes each line's action by its type name.
-  /// - Throws: ``RecordingImportError`` for a missing or newer header, a malformed line (such
-  ///   as the last line of a truncated file) or an unknown action type.
+  /// - Throws: ``RecordingImportError`` for a missing header, a format version this library
+  ///   never wrote, a malformed line (such as the last line of a truncated file) or an unknown
+  ///   action type.
   public init(jsonLines: String, registry: ActionRegistry) throws(RecordingImportError<State>) {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .secondsSince1970
-    decoder.userInfo[registryKey] = registry
-    var recording: Recording<State>?
-    var lineNumber = 0
-    for rawLine in jsonLines.split(separator: "\n", omittingEmptySubsequences: false) {
-      lineNumber += 1
-      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-      if line.allSatisfy(\.isWhitespace) { continue }
-      let data = Data(line.utf8)
-      guard var imported = recording else {
-        recording = try Self.header(data, line: lineNumber, decoder: decoder)
-        continue
+    let decoder = JSONValueDecoder(dateFormat: .secondsSince1970)
+    var initialState: State?
+    // Appended to in place: the only reference to the array while the import runs, so an
+    // append never copies it.
+    var entries: [RecordedAction<State>] = []
+    let lastLine = try RecordingFormat.forEachLine(in: jsonLines) {
+      (number, line) throws(RecordingImportError<State>) in
+      guard let start = initialState else {
+        initialState = try Self.header(line, number: number, decoder: decoder)
+        return true
       }
-      do {
-        imported.entries.append(try decoder.decode(DecodedEntry<State>.self, from: data).entry)
-        recording = imported
-      } catch let error as UnknownActionType {
-        throw RecordingImportError(
-          line: lineNumber, reason: .unknownActionType(error.name), imported: imported)
+      do throws(LineFailure) {
+        entries.append(try Self.entry(line, registry: registry, decoder: decoder))
+        return true
       } catch {
         throw RecordingImportError(
-          line: lineNumber, reason: .malformedLine(Self.describe(error)), imported: imported)
+          line: number, reason: error.reason,
+          imported: Recording(initialState: start, entries: entries))
       }
     }
-    guard let recording else {
-      throw RecordingImportError(line: max(lineNumber, 1), reason: .notARecording, imported: nil)
+    guard let initialState else {
+      throw RecordingImportError(line: lastLine, reason: .notARecording, imported: nil)
     }
-    self = recording
+    self.init(initialState: initialState, entries: entries)
   }
 
-  private static func header(_ data: Data, line: Int, decoder: JSONDecoder)
-    throws(RecordingImportError<State>) -> Recording<State>
-  {
-    let header: Header<State>
+  private static func header(
+    _ line: UnsafeBufferPointer<UInt8>, number: Int, decoder: JSONValueDecoder
+  ) throws(RecordingImportError<State>) -> State {
+    let reason: RecordingImportError<State>.Reason
     do {
-      header = try decoder.decode(Header<State>.self, from: data)
+      let initialState = try RecordingFormat.initialState(ofHeader: try? JSONValue(parsing: line))
+      return try decoder.decode(
+        State.self, from: initialState, at: [JSONKey(stringValue: "initialState")])
+    } catch RecordingFormat.HeaderProblem.notARecording {
+      reason = .notARecording
+    } catch RecordingFormat.HeaderProblem.newerVersion(let found) {
+      reason = .newerVersion(found: found, supported: RecordingFormat.version)
+    } catch RecordingFormat.HeaderProblem.unknownVersion(let found) {
+      reason = .unknownVersion(found: found, supported: RecordingFormat.version)
+    } catch RecordingFormat.HeaderProblem.noInitialState {
+      reason = .malformedLine("the header has no initialState")
     } catch {
-      throw RecordingImportError(line: line, reason: .notARecording, imported: nil)
+      reason = .malformedLine(JSONValueDecoder.reason(for: error))
     }
-    guard header.format == recordingFormat else {
-      throw RecordingImportError(line: line, reason: .notARecording, imported: nil)
-    }
-    guard header.version <= recordingVersion else {
-      throw RecordingImportError(
-        line: line, reason: .newerVersion(found: header.version, supported: recordingVersion),
-        imported: nil)
-    }
-    guard let initialState = header.initialState else {
-      throw RecordingImportError(
-        line: line, reason: .malformedLine("the header has no initialState"), imported: nil)
-    }
-    return Recording(initialState: initialState)
+    throw RecordingImportError(line: number, reason: reason, imported: nil)
   }
 
-  /// A short reason for a decoding error, without Foundation's long debug dump.
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context): "not valid JSON: \(context.debugDescription)"
-    case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      "wrong value at \(context.codingPath.map(\.stringValue).joined(separator: ".")): "
-        + context.debugDescription
-    default: "\(error)"
+  private static func entry(
+    _ line: UnsafeBufferPointer<UInt8>, registry: ActionRegistry, decoder: JSONValueDecoder
+  ) throws(LineFailure) -> RecordedAction<State> {
+    let entry: EntryLine
+    do {
+      entry = try EntryLine(try JSONValue(parsing: line))
+    } catch let error as JSONSyntaxError {
+      throw LineFailure(.malformedLine("not valid JSON: \(error)"))
+    } catch {
+      throw LineFailure(.malformedLine((error as? EntryLineError)?.message ?? "\(error)"))
+    }
+    guard let codec = registry.codec(named: entry.type) else {
+      throw LineFailure(.unknownActionType(entry.type))
+    }
+    do {
+      guard let timestamp = entry.timestamp else { throw EntryLineError("missing \"timestamp\"") }
+      let action = try codec.decode(
+        decoder.decoder(for: entry.action, at: [JSONKey(stringValue: "action")]))
+      return RecordedAction(
+        action: action,
+        state: try decoder.decode(
+          State.self, from: entry.state, at: [JSONKey(stringValue: "state")]),
+        timestamp: try decoder.decode(
+          Date.self, from: timestamp, at: [JSONKey(stringValue: "timestamp")]),
+        isSkipped: entry.isSkipped)
+    } catch let error as EntryLineError {
+      throw LineFailure(.malformedLine(error.message))
+    } catch {
+      throw LineFailure(.malformedLine(JSONValueDecoder.reason(for: error)))
+    }
+  }
+
+  /// Why an entry line failed, as a thrown error.
+  private struct LineFailure: Error {
+    var reason: RecordingImportError<State>.Reason
+
+    init(_ reason: RecordingImportError<State>.Reason) {
+      self.reason = reason
     }
   }
 }
