@@ -33,6 +33,16 @@ extension JSONValue {
     var parser = try JSONParser(bytes: bytes)
     self = try parser.document()
   }
+
+  /// Reads a JSON text that must be an object and hands `body` each member as it is read,
+  /// without building the object: for a caller that knows the few keys it wants (a recording's
+  /// entry line), which saves a dictionary per line. A repeated key is handed over each time.
+  static func forEachMember(
+    parsing bytes: UnsafeBufferPointer<UInt8>, _ body: (_ key: String, _ value: JSONValue) -> Void
+  ) throws(JSONSyntaxError) {
+    var parser = try JSONParser(bytes: bytes)
+    try parser.topLevelMembers(body)
+  }
 }
 
 /// A recursive-descent JSON reader over UTF-8 bytes. Strings without escapes are copied in one
@@ -66,6 +76,14 @@ private struct JSONParser {
 
   /// The byte at `index`, or 0 past the end (a 0 byte is never valid outside a string, and
   /// inside one it is refused as a raw control character).
+  mutating func topLevelMembers(_ body: (String, JSONValue) -> Void) throws(JSONSyntaxError) {
+    skipWhitespace()
+    guard current == 0x7B else { throw failure("expected an object") }  // {
+    try members(body)
+    skipWhitespace()
+    guard index == count else { throw failure("unexpected text after the value") }
+  }
+
   private var current: UInt8 { index < count ? base[index] : 0 }
 
   private func failure(_ message: String) -> JSONSyntaxError {
@@ -128,15 +146,23 @@ private struct JSONParser {
   }
 
   private mutating func object() throws(JSONSyntaxError) -> JSONValue {
+    var object: [String: JSONValue] = [:]
+    try members { key, value in
+      // Room for six members without growing: most objects in a state are small.
+      if object.isEmpty { object.reserveCapacity(6) }
+      object[key] = value
+    }
+    return .object(object)
+  }
+
+  /// The members of the object that starts at `index`, each handed to `body` in turn.
+  private mutating func members(_ body: (String, JSONValue) -> Void) throws(JSONSyntaxError) {
     try enter()
     defer { depth -= 1 }
-    var members: [String: JSONValue] = [:]
     if current == 0x7D {  // }
       index += 1
-      return .object(members)
+      return
     }
-    // Room for six members without growing: most objects in a state are small.
-    members.reserveCapacity(6)
     while true {
       guard current == 0x22 else { throw failure("expected a key in quotes") }
       let key = try string()
@@ -144,7 +170,7 @@ private struct JSONParser {
       guard current == 0x3A else { throw failure("expected ':' after a key") }
       index += 1
       skipWhitespace()
-      members[key] = try value()
+      body(key, try value())
       skipWhitespace()
       switch current {
       case 0x2C:  // ,
@@ -152,7 +178,7 @@ private struct JSONParser {
         skipWhitespace()
       case 0x7D:  // }
         index += 1
-        return .object(members)
+        return
       default: throw failure("expected ',' or '}' in an object")
       }
     }

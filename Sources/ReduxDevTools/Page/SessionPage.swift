@@ -46,7 +46,7 @@ public struct SessionPage: Sendable {
         initialState = try Self.header(line, number: number)
         return true
       }
-      guard let value = try? JSONValue(parsing: line), let entry = try? EntryLine(value) else {
+      guard let entry = try? EntryLine(parsing: line) else {
         problem = SessionPageError(
           line: number, message: "malformed entry; the timeline stops before it")
         return false

@@ -111,11 +111,9 @@ extension Recording where State: Codable {
   ) throws(LineFailure) -> RecordedAction<State> {
     let entry: EntryLine
     do {
-      entry = try EntryLine(try JSONValue(parsing: line))
-    } catch let error as JSONSyntaxError {
-      throw LineFailure(.malformedLine("not valid JSON: \(error)"))
+      entry = try EntryLine(parsing: line)
     } catch {
-      throw LineFailure(.malformedLine((error as? EntryLineError)?.message ?? "\(error)"))
+      throw LineFailure(.malformedLine(error.message))
     }
     guard let codec = registry.codec(named: entry.type) else {
       throw LineFailure(.unknownActionType(entry.type))

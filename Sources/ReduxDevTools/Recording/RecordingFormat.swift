@@ -109,18 +109,33 @@ struct EntryLine {
   }
 
   /// Reads an entry line; the error names what is missing or of the wrong kind.
-  init(_ line: JSONValue) throws(EntryLineError) {
-    guard case .object = line else {
-      throw EntryLineError("the line is \(line.kind), not an object")
+  init(parsing line: UnsafeBufferPointer<UInt8>) throws(EntryLineError) {
+    var type: JSONValue?
+    var action: JSONValue?
+    var state: JSONValue?
+    var timestamp: JSONValue?
+    var skipped: JSONValue?
+    do {
+      // Member by member rather than through a dictionary: import cost is mostly per line.
+      try JSONValue.forEachMember(parsing: line) { key, value in
+        switch key {
+        case "type": type = value
+        case "action": action = value
+        case "state": state = value
+        case "timestamp": timestamp = value
+        case "skipped": skipped = value
+        default: break
+        }
+      }
+    } catch {
+      throw EntryLineError("not valid JSON: \(error)")
     }
-    guard let type = line["type"] else { throw EntryLineError("missing \"type\"") }
+    guard let type else { throw EntryLineError("missing \"type\"") }
     guard let name = type.string else { throw EntryLineError("\"type\" is \(type.kind)") }
-    guard let state = line["state"] else { throw EntryLineError("missing \"state\"") }
-    self.type = name
-    self.state = state
-    action = line["action"] ?? .null
-    timestamp = line["timestamp"]
-    isSkipped = line["skipped"] == .bool(true)
+    guard let state else { throw EntryLineError("missing \"state\"") }
+    self.init(
+      type: name, action: action ?? .null, state: state, timestamp: timestamp,
+      isSkipped: skipped == .bool(true))
   }
 
   /// The line's JSON.
