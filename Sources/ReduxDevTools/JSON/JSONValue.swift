@@ -2,12 +2,12 @@
 /// lines, the session page, state files).
 ///
 /// App types reach it through ``JSONValueEncoder`` and leave it through ``JSONValueDecoder``;
-/// text becomes a value with ``init(parsing:)-(String)`` and a value becomes text with ``json``.
+/// text becomes a value with `init(parsing:)` and a value becomes text with ``json``.
 ///
 /// A number keeps the text it was written with (`-12`, `0.5`, `1e-7`), so an integer of any
 /// width or a decimal passes through without losing a digit; it is converted only when decoded
 /// into a Swift type, and a value that does not fit is an error there.
-enum JSONValue: Sendable, Hashable {
+enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   /// A number as its JSON text.
