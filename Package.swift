@@ -58,7 +58,12 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .target(name: "ReduxDevTools", dependencies: ["ReduxCore"]),
+    .target(
+      name: "ReduxDevTools", dependencies: ["ReduxCore"],
+      // The pages' styles and script, compiled into the module as bytes: no Bundle lookup at
+      // run time, on Linux too, and a moved binary still has them.
+      resources: [.embedInCode("Page/page.css"), .embedInCode("Page/session.js")]
+    ),
     // Turns a JSON Lines recording into one self-contained HTML page.
     .executableTarget(name: "DevToolsViewer", dependencies: ["ReduxDevTools"]),
 

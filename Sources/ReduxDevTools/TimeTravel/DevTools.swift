@@ -136,14 +136,13 @@ public final class DevTools<State: Sendable>: Sendable {
   /// Applied in order with the store's queued work; subscribers are notified. On an idle
   /// store the state has changed when this returns.
   ///
-  /// - Precondition: `step` is between 0 and the number of kept entries.
+  /// A step outside the history is clamped to it when the jump is applied: below 0 shows the
+  /// base state, past the last entry the latest state. The history can change between reading
+  /// it and jumping (another thread dispatches, a queued ``commit()`` clears it), so a step
+  /// that was in range when read is an ordinary input here, never an error.
   public func jump(toStep step: Int) {
-    let count = history.withLock { $0.count }
-    precondition(
-      (0...count).contains(step), "Step \(step) is outside the history (0...\(count))")
     travel { history in
-      // Work queued before this jump may have changed the history; stay inside it.
-      let step = min(step, history.count)
+      let step = min(max(step, 0), history.count)
       history.position = step == history.count ? nil : step
     }
   }
@@ -157,25 +156,25 @@ public final class DevTools<State: Sendable>: Sendable {
   /// re-reducing every action that is not skipped, and the store shows the recomputed state
   /// at its current step.
   ///
-  /// - Precondition: `index` is a kept entry's index.
+  /// An index that is not a kept entry's when the change is applied (the history was cleared
+  /// or moved on since it was read) changes nothing.
   public func skip(_ index: Int) {
     setSkipped(index, true)
   }
 
   /// Puts a skipped entry back into the computed states, recomputing the later ones.
   ///
-  /// - Precondition: `index` is a kept entry's index.
+  /// An index that is not a kept entry's when the change is applied changes nothing.
   public func include(_ index: Int) {
     setSkipped(index, false)
   }
 
   private func setSkipped(_ index: Int, _ isSkipped: Bool) {
-    let count = history.withLock { $0.count }
-    precondition(
-      (0..<count).contains(index), "Entry \(index) is outside the history (0..<\(count))")
     let reducer = reducer
     travel { history in
-      guard index < history.count, history[index].isSkipped != isSkipped else { return }
+      guard (0..<history.count).contains(index), history[index].isSkipped != isSkipped else {
+        return
+      }
       history[index].isSkipped = isSkipped
       history.recompute(from: index, with: reducer)
     }

@@ -10,6 +10,9 @@ public struct RecordingImportError<State: Sendable>: Error, CustomStringConverti
     case notARecording
     /// The recording was written by a newer format version than this library reads.
     case newerVersion(found: Int, supported: Int)
+    /// The header names a format version that no release has written (such as 0): the file is
+    /// damaged or was not written by swift-redux.
+    case unknownVersion(found: Int, supported: Int)
     /// The line is not valid JSON for an entry (for example, the file was cut off).
     case malformedLine(String)
     /// The line's action type is not in the ``ActionRegistry``.
@@ -30,18 +33,13 @@ public struct RecordingImportError<State: Sendable>: Error, CustomStringConverti
       "line \(line): not a swift-redux recording (expected a header line first)"
     case .newerVersion(let found, let supported):
       "line \(line): recording format \(found) is newer than \(supported); update swift-redux"
+    case .unknownVersion(let found, let supported):
+      "line \(line): recording format \(found) was never written (this library reads format "
+        + "\(supported)); the file is damaged or not a swift-redux recording"
     case .malformedLine(let detail):
       "line \(line): malformed entry (\(detail))"
     case .unknownActionType(let name):
       "line \(line): unknown action type \"\(name)\"; register it in the ActionRegistry"
     }
   }
-}
-
-/// Why a recording could not be written as JSON Lines.
-public enum RecordingExportError: Error, Equatable {
-  /// The action at `entry` has a type that is not in the ``ActionRegistry``.
-  case unregisteredActionType(String, entry: Int)
-  /// The state or an action failed to encode; `entry` is `nil` for the initial state.
-  case encodingFailed(entry: Int?, String)
 }

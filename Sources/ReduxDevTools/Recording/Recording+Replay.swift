@@ -1,28 +1,5 @@
 import ReduxCore
 
-/// The outcome of replaying a recording: how many steps matched, and the first that did not.
-public struct ReplayReport<State: Sendable>: Sendable {
-  /// How many recorded states were compared and matched, the initial state included.
-  public var matchedSteps: Int
-  /// The first step whose state differs from the recording; `nil` when every state matched.
-  public var divergence: ReplayDivergence<State>?
-
-  /// Whether the replay reproduced every recorded state.
-  public var isExact: Bool { divergence == nil }
-}
-
-/// The first step at which a replay's state differs from the recorded one.
-public struct ReplayDivergence<State: Sendable>: Sendable {
-  /// The step: 0 is the initial state, `i` the state after `entries[i - 1]`.
-  public var step: Int
-  /// The type name of the action at that step; `nil` at step 0.
-  public var actionType: String?
-  /// The state the recording holds.
-  public var recorded: State
-  /// The state the replay produced.
-  public var replayed: State
-}
-
 extension Recording where State: Equatable {
   /// Replays the recording into a fresh store with `reducer` (and no middleware) and checks
   /// each state against the recorded one.

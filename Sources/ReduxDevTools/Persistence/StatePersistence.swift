@@ -15,10 +15,15 @@ import ReduxCore
 /// ```
 ///
 /// ## Files
-/// The file holds `{"state": ..., "version": N}`. Writes are atomic (a new file is written
-/// and then renamed over the old one), so a crash while saving keeps the previous file. A file
-/// that ``restore()`` cannot read (corrupt, newer, unmigratable) is never overwritten: the next
-/// save first moves it to `<file>.unreadable`.
+/// The file holds `{"state": ..., "version": N}`. Nothing saved is ever deleted:
+/// - Writes are atomic: the state goes to a hidden temporary file next to the state file
+///   (`.<file>.saving-…`), is flushed to disk and renamed over the old file, so a crash while
+///   saving keeps the previous file. The temporary file of a save that was killed is removed
+///   by the next ``restore()`` or the first save of the next `StatePersistence` for the file.
+/// - A file that ``restore()`` cannot read (corrupt, newer, unmigratable, unreadable) is never
+///   overwritten: the next save first moves it to `<file>.unreadable-N`, N one more than the
+///   highest already there, and the error names that path in ``PersistenceError/keptAs``.
+/// - Every error names the file it is about and says what to do.
 ///
 /// ## Debounce
 /// ``save(_:)`` writes the latest state once the clock has run `debounce` past the last call;
@@ -45,7 +50,9 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     var generation = 0
     var pending: Task<Void, Never>?
     var error: PersistenceError?
-    var keepUnreadableFile = false
+    /// Where the next save moves the file that ``restore()`` could not read.
+    var keepAsideAt: URL?
+    var removedAbandonedTemporaries = false
   }
 
   /// Creates a persistence for one file.
@@ -57,7 +64,7 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   ///   - debounce: How long ``save(_:)`` waits for more changes before writing.
   ///   - clock: The clock the debounce waits on.
   ///   - migrate: Reads files written with an older version; without it, such a file is a
-  ///     ``PersistenceError/noMigration(from:)``.
+  ///     ``PersistenceError/Reason/noMigration(from:)``.
   public init(
     file: URL,
     version: Int,
@@ -74,59 +81,62 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
 
   /// Reads the saved state, migrating it if an older version wrote it.
   ///
+  /// It first removes the temporary files of saves that were killed before they finished.
+  ///
   /// - Returns: The state, or `nil` when there is no file yet.
-  /// - Throws: ``PersistenceError`` for a corrupt file, a file from a newer version, or an
-  ///   older file that cannot be migrated. The file is left as it is, and moved aside rather
-  ///   than overwritten by the next save.
+  /// - Throws: ``PersistenceError`` for a file that cannot be read, is corrupt, is from a
+  ///   newer version, or is older and cannot be migrated. The file is left as it is; the next
+  ///   save moves it to the error's ``PersistenceError/keptAs`` instead of overwriting it.
   public func restore() throws(PersistenceError) -> State? {
-    guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+    stateFile.removeAbandonedTemporaries()
+    saving.withLock { $0.removedAbandonedTemporaries = true }
     do {
-      return try read()
+      guard let data = try stateFile.contents() else { return nil }
+      return try decode(data)
     } catch {
-      saving.withLock { $0.keepUnreadableFile = true }
+      var error = error
+      error.keptAs = saving.withLock { saving in
+        if saving.keepAsideAt == nil { saving.keepAsideAt = stateFile.nextKeptName() }
+        return saving.keepAsideAt
+      }
       throw error
     }
   }
 
-  private func read() throws(PersistenceError) -> State {
-    let data: Data
+  private var stateFile: StateFile { StateFile(url: file) }
+
+  private func decode(_ data: Data) throws(PersistenceError) -> State {
+    let contents: JSONValue
     do {
-      data = try Data(contentsOf: file)
+      contents = try JSONValue(parsing: data)
     } catch {
-      throw .fileSystem("\(error.localizedDescription)")
+      throw PersistenceError(.corruptFile("not valid JSON: \(error)"), file: file)
     }
-    let decoder = JSONDecoder()
-    let found: Int
-    do {
-      found = try decoder.decode(VersionProbe.self, from: data).version
-    } catch {
-      throw .corruptFile(Self.describe(error))
+    guard case .object = contents else {
+      throw PersistenceError(.corruptFile("it holds \(contents.kind), not an object"), file: file)
     }
-    if found > version { throw .newerVersion(found: found, supported: version) }
+    guard let found = contents["version"]?.integer else {
+      throw PersistenceError(.corruptFile("no integer \"version\""), file: file)
+    }
+    guard let state = contents["state"] else {
+      throw PersistenceError(.corruptFile("missing \"state\""), file: file)
+    }
+    if found > version {
+      throw PersistenceError(.newerVersion(found: found, supported: version), file: file)
+    }
     if found == version {
       do {
-        return try decoder.decode(Envelope<State>.self, from: data).state
+        return try JSONValueDecoder().decode(
+          State.self, from: state, at: [JSONKey(stringValue: "state")])
       } catch {
-        throw .corruptFile(Self.describe(error))
+        throw PersistenceError(.corruptFile(JSONValueDecoder.reason(for: error)), file: file)
       }
     }
-    guard let migrate else { throw .noMigration(from: found) }
-    let stateJSON: Data
+    guard let migrate else { throw PersistenceError(.noMigration(from: found), file: file) }
     do {
-      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-      guard let state = object?["state"] else {
-        throw PersistenceError.corruptFile("no \"state\" value")
-      }
-      stateJSON = try JSONSerialization.data(withJSONObject: state, options: [.fragmentsAllowed])
-    } catch let error as PersistenceError {
-      throw error
+      return try migrate(state.jsonData, found)
     } catch {
-      throw .corruptFile(Self.describe(error))
-    }
-    do {
-      return try migrate(stateJSON, found)
-    } catch {
-      throw .migrationFailed(from: found, "\(error)")
+      throw PersistenceError(.migrationFailed(from: found, "\(error)"), file: file)
     }
   }
 
@@ -192,53 +202,32 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   /// Writes `state` unless a newer save was requested since `generation` was taken; the check
   /// and the write happen under one lock, so an older state never lands after a newer one.
   private func write(_ state: State, generation: Int) throws(PersistenceError) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
     let data: Data
     do {
-      data = try encoder.encode(Envelope(version: version, state: state))
+      let state = try JSONValueEncoder().encode(state, at: [JSONKey(stringValue: "state")])
+      data = JSONValue.object(["state": state, "version": .number(String(version))]).jsonData
     } catch {
-      throw .fileSystem("the state could not be encoded: \(error)")
+      throw PersistenceError(.encodingFailed(JSONValueDecoder.reason(for: error)), file: file)
     }
     let result: Result<Void, PersistenceError> = writing.withLock { _ in
-      let (isLatest, keep) = saving.withLock {
-        ($0.generation == generation, $0.keepUnreadableFile)
+      let (isLatest, keepAsideAt, removedAbandoned) = saving.withLock {
+        ($0.generation == generation, $0.keepAsideAt, $0.removedAbandonedTemporaries)
       }
       guard isLatest else { return .success(()) }
-      do {
-        if keep && FileManager.default.fileExists(atPath: file.path) {
-          let aside = file.appendingPathExtension("unreadable")
-          try? FileManager.default.removeItem(at: aside)
-          try FileManager.default.moveItem(at: file, to: aside)
+      return Result { () throws(PersistenceError) in
+        if !removedAbandoned {
+          stateFile.removeAbandonedTemporaries()
+          saving.withLock { $0.removedAbandonedTemporaries = true }
         }
-        saving.withLock { $0.keepUnreadableFile = false }
-        try data.write(to: file, options: .atomic)
-        return .success(())
-      } catch {
-        return .failure(.fileSystem(error.localizedDescription))
+        if let keepAsideAt, FileManager.default.fileExists(atPath: file.path) {
+          try stateFile.keepAside(at: keepAsideAt)
+        }
+        saving.withLock { $0.keepAsideAt = nil }
+        try stateFile.replace(with: data)
       }
     }
     try result.get()
   }
-
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context): context.debugDescription
-    case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      "wrong value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
-    default: "\(error)"
-    }
-  }
-}
-
-private struct VersionProbe: Decodable {
-  let version: Int
-}
-
-private struct Envelope<State: Codable>: Codable {
-  let version: Int
-  let state: State
 }
 
 extension Clock {
