@@ -75,20 +75,23 @@ extension CommandReducer {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> CommandReducer where Wrapper.ElementID == Elements.Element.ID {
-    let (parent, child) = (body, element.body)
+    let (parent, child, place) = (body, element.body, ChildPlace(keyPath))
     let owner = ChildKey(wrapper: Wrapper.self, place: keyPath)
     return CommandReducer { state, action in
-      let idsBefore = state[keyPath: keyPath].ids
+      let idsBefore = place.modify(&state) { $0.ids }
       var childCommand = Command.none
       if let wrapped = action.as(Wrapper.self),
-        let command = state[keyPath: keyPath].reduceElement(
-          wrapped, at: keyPath, fileID: fileID, line: line, child)
+        let command = place.modify(
+          &state,
+          {
+            $0.reduceElement(wrapped, at: keyPath, fileID: fileID, line: line, child)
+          })
       {
         let id = wrapped.id
         childCommand = command.owned(by: owner.element(id)) { Wrapper(id: id, action: $0) }
       }
       let parentCommand = parent(&state, action)
-      let removed = state[keyPath: keyPath].removedIDs(since: idsBefore)
+      let removed = place.modify(&state) { $0.removedIDs(since: idsBefore) }
       return .merging(
         child: childCommand, parent: parentCommand, cancelling: removed.map(owner.element))
     }

@@ -62,10 +62,17 @@ extension Reducer {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Reducer where Wrapper.ElementID == Elements.Element.ID {
-    let child = element.body
-    return Reducer.on(Wrapper.self) { state, wrapped in
-      state[keyPath: keyPath].reduceElement(wrapped, at: keyPath, fileID: fileID, line: line, child)
+    let (parent, child, place) = (body, element.body, ChildPlace(keyPath))
+    return Reducer { state, action in
+      if let wrapped = action.as(Wrapper.self) {
+        let found: Void? = place.modify(&state) {
+          $0.updateElement(id: wrapped.id) { child(&$0, wrapped.action) }
+        }
+        if found == nil {
+          ChildActionWarning.elementMissing(wrapped, at: keyPath, fileID: fileID, line: line)
+        }
+      }
+      parent(&state, action)
     }
-    .combined(with: self)
   }
 }
