@@ -3,7 +3,8 @@ import PackageDescription
 
 // The benchmarks live in their own package so that users of swift-redux never resolve the
 // harness. Each benchmark target is a folder under Benchmarks/Benchmarks/ (the harness's plugin
-// finds them there): CoreBenchmarks for ReduxCore, ModuleBenchmarks for the side-effect modules.
+// finds them there): CoreBenchmarks for ReduxCore and ReduxUI, ModuleBenchmarks for the
+// side-effect modules.
 let package = Package(
   name: "swift-redux-benchmarks",
   platforms: [.macOS(.v15)],
@@ -35,6 +36,7 @@ let package = Package(
         "CoreFixtures",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxUI", package: "swift-redux"),
       ],
       path: "Benchmarks/CoreBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

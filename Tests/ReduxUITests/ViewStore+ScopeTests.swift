@@ -1,5 +1,6 @@
 import Observation
 import ReduxCore
+import ReduxUI
 import Testing
 
 /// An app state with a child always present and one that comes and goes.

@@ -1,3 +1,5 @@
+import ReduxCore
+
 /// A get/set pair that binds a control to one value of a store's state: reading gets the value
 /// from a ``ViewStore``, writing dispatches an action built from the new value.
 ///

@@ -1,3 +1,5 @@
+import ReduxCore
+
 extension ViewStore {
   /// A view store of one part of this state, for a child view: observable field by field the
   /// same way, and dispatching through this view store to the same store.
