@@ -50,6 +50,15 @@ let package = Package(
         "CallgrindClient", "CoreFixtures", .product(name: "ReduxCore", package: "swift-redux"),
       ]
     ),
+    // ReduxUI's scenarios under callgrind, as CoreProfile for the core.
+    .executableTarget(
+      name: "UIProfile",
+      dependencies: [
+        "CallgrindClient", "CoreFixtures",
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxUI", package: "swift-redux"),
+      ]
+    ),
     // The side-effect modules: one target, a file per module, so the harness builds and links
     // one more executable rather than four.
     .target(

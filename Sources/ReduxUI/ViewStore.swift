@@ -45,11 +45,11 @@ public final class ViewStore<State: Sendable>: Observable {
   @usableFromInline @exclusivity(unchecked) var fields: [ObservedField<State>] = []
   @usableFromInline var fieldIndex: [FieldID: Int] = [:]
   /// The store a root view store observes and sends to; nil for a scoped view store.
+  ///
+  /// A `let`, and read in place by ``dispatch(_:)``: a copy of the reference (an `if let`, a
+  /// capture) would retain and release the store on each dispatch, through the slow reference
+  /// count a store has (its middleware context refers to it weakly), about 20 ns.
   @usableFromInline let store: Store<State>?
-  /// The same store, unretained: `store` keeps it alive for as long as this view store lives,
-  /// and calling it through a retained reference would pay the slow reference count a store
-  /// has (its middleware context refers to it weakly), about 20 ns per dispatch.
-  @usableFromInline let unretainedStore: Unmanaged<Store<State>>?
   /// A scoped view store's parent's dispatch; nil for a root.
   @usableFromInline let dispatchToParent: (@MainActor (any Action) -> Void)?
   /// The store's send, or a scoped view store's parent's.
@@ -70,7 +70,6 @@ public final class ViewStore<State: Sendable>: Observable {
     current = store.state
     self.mailbox = mailbox
     self.store = store
-    unretainedStore = Unmanaged.passUnretained(store)
     dispatchToParent = nil
     sendUpstream = { await store.send($0) }
     subscription = store.subscribe { [weak self] state in
@@ -94,7 +93,6 @@ public final class ViewStore<State: Sendable>: Observable {
     current = state
     mailbox = nil
     store = nil
-    unretainedStore = nil
     dispatchToParent = dispatch
     sendUpstream = send
   }
@@ -166,7 +164,7 @@ public final class ViewStore<State: Sendable>: Observable {
   /// the hop.
   @inlinable
   public func dispatch(_ action: any Action) {
-    if let store = unretainedStore {
+    if store != nil {
       Self.dispatch(action, to: store)
     } else {
       dispatchToParent?(action)
@@ -261,11 +259,11 @@ public final class ViewStore<State: Sendable>: Observable {
     }
   }
 
-  /// Dispatches to a store held unretained (see `unretainedStore`); nonisolated for the same
+  /// Dispatches to the store, borrowed from the caller (see `store`); nonisolated for the same
   /// reason as ``markChanged(_:from:to:)``.
   @inlinable
-  nonisolated static func dispatch(_ action: any Action, to store: Unmanaged<Store<State>>) {
-    store._withUnsafeGuaranteedRef { $0.dispatch(action) }
+  nonisolated static func dispatch(_ action: any Action, to store: Store<State>?) {
+    store?.dispatch(action)
   }
 
   /// Feeds each live scoped view store its part of `state`, and forgets released ones.
