@@ -60,6 +60,16 @@ public final class ViewStore<State: Sendable>: Observable {
   @usableFromInline var subscription: Subscription?
   /// The scoped view stores made from this one, fed on each publish.
   @usableFromInline var children: [ChildLink<State>] = []
+  /// Where each key of `children` is, to find a scoped view store again in constant time.
+  @usableFromInline var childIndex: [ChildKey: Int] = [:]
+  /// How many fields are read since their last reported change: while none is, and it has no
+  /// scoped view stores, no view observes this view store.
+  @usableFromInline var observedFieldCount = 0
+  /// For a view store of one element of a collection: what brings its state up to date when it
+  /// is read (see ElementScope.swift); nil for any other view store.
+  @usableFromInline var elementSync: (any ElementSync<State>)?
+  /// The version of its collection that an element's view store was last brought to.
+  @usableFromInline var syncedVersion = 0
 
   /// Creates a view of `store`'s state on the main actor, starting from its current state.
   ///
@@ -195,100 +205,10 @@ public final class ViewStore<State: Sendable>: Observable {
     return task
   }
 
-  /// Publishes the state waiting in the mailbox, ahead of its hop.
-  @inlinable
-  func flush() {
-    if let state = mailbox?.take() { publish(state) }
-  }
-
-  /// Makes `state` current and tells Observation about each field it changed.
-  ///
-  /// `willSet` for every changed field, then the assignment, then `didSet`, so an observer
-  /// sees either the whole old state or the whole new one.
-  @inlinable
-  func publish(_ state: State) {
-    let old = current
-    // Only a field read since its last reported change can have an observer: Observation
-    // registers observers through reads (`track`), and a `withObservationTracking` observer
-    // (SwiftUI's too) is removed at the first change it is told about. Skipping the others
-    // spares comparisons and the registrar's key-path lookups. A stored field whose bits did
-    // not change is skipped without calling its comparison (calling a stored closure retains
-    // and releases its context, which costs more than the comparison). Observers run after
-    // the loop, as they may read (and so add) fields.
-    let anyChanged = Self.markChanged(&fields, from: old, to: state)
-    if anyChanged {
-      let count = fields.count
-      for index in 0..<count where fields[index].isChanged {
-        registrar.willSet(self, keyPath: fields[index].key)
-      }
-      current = state
-      for index in 0..<count where fields[index].isChanged {
-        fields[index].isChanged = false
-        registrar.didSet(self, keyPath: fields[index].key)
-      }
-    } else {
-      current = state
-    }
-    if !children.isEmpty { publishToChildren(state) }
-  }
-
-  /// Marks the fields read since their last change whose value differs between `old` and
-  /// `new`; returns whether any did.
-  ///
-  /// Nonisolated, so its closures are too: a closure isolated to the main actor but passed as
-  /// a plain function gets a run-time executor check on each call.
-  @inlinable
-  nonisolated static func markChanged(
-    _ fields: inout [ObservedField<State>], from old: State, to new: State
-  ) -> Bool {
-    withUnsafeBytes(of: old) { oldBytes in
-      withUnsafeBytes(of: new) { newBytes in
-        fields.withUnsafeMutableBufferPointer { fields in
-          var anyChanged = false
-          for index in fields.indices where fields[index].isRead {
-            if let bits = fields[index].bits, sameBytes(oldBytes, newBytes, in: bits) { continue }
-            if fields[index].isSame(old, new) { continue }
-            fields[index].isChanged = true
-            // Cleared before the observers run: one that reads the field again marks it anew.
-            fields[index].isRead = false
-            anyChanged = true
-          }
-          return anyChanged
-        }
-      }
-    }
-  }
-
   /// Dispatches to the store, borrowed from the caller (see `store`); nonisolated for the same
   /// reason as ``markChanged(_:from:to:)``.
   @inlinable
   nonisolated static func dispatch(_ action: any Action, to store: Store<State>?) {
     store?.dispatch(action)
   }
-
-  /// Feeds each live scoped view store its part of `state`, and forgets released ones.
-  @usableFromInline
-  func publishToChildren(_ state: State) {
-    children.removeAll { !$0.update(state) }
-  }
-
-  /// Registers an Observation access to the field `id`, adding it to the compared fields the
-  /// first time it is read.
-  @usableFromInline
-  func track(_ id: FieldID, bits: Range<Int>?, _ isSame: () -> (State, State) -> Bool) {
-    let index: Int
-    if let known = fieldIndex[id] {
-      index = known
-    } else {
-      index = fields.count
-      fields.append(
-        ObservedField(key: \ViewStore.[observedField: index], bits: bits, isSame: isSame()))
-      fieldIndex[id] = index
-    }
-    fields[index].isRead = true
-    registrar.access(self, keyPath: fields[index].key)
-  }
-
-  /// What Observation tracks for a field: a key path per field index. Never read for its value.
-  private nonisolated subscript(observedField index: Int) -> Int { index }
 }
