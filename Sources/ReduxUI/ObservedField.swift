@@ -7,6 +7,8 @@ enum FieldID: Hashable {
   case presence(AnyKeyPath)
   /// The ids of the collection at the key path, in order.
   case identities(AnyKeyPath)
+  /// The value of a memoized selector.
+  case selection(ObjectIdentifier)
 }
 
 /// One field a view read: its Observation key and how to tell whether a publish changed it.

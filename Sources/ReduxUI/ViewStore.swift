@@ -70,6 +70,8 @@ public final class ViewStore<State: Sendable>: Observable {
   @usableFromInline var elementSync: (any ElementSync<State>)?
   /// The version of its collection that an element's view store was last brought to.
   @usableFromInline var syncedVersion = 0
+  /// The value each memoized selector had when a view last read it, by selector.
+  @usableFromInline var selections: [ObjectIdentifier: AnyObject] = [:]
 
   /// Creates a view of `store`'s state on the main actor, starting from its current state.
   ///
