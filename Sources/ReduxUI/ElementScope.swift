@@ -8,50 +8,32 @@
 //   updated at once: those with a field read since its last reported change, or with children
 //   of their own (a view on screen). Each finds its element by the position it was last seen
 //   at, checked by id; positions are rebuilt in one pass when that fails (an insertion, a move).
-//   An element that is `Equatable` and unchanged is not published.
+//   An element whose bits did not change, or that is `Equatable` and equal, is not published.
 // - Every other element view store is brought up to date when it is next read (`sync`, called
 //   by ViewStore.track): nothing observes it, so nothing needs telling.
 // - An element that was removed is not found: its view store keeps its last value and publishes
 //   nothing. If the id comes back, the same view store follows it again.
 //
-// Cost of a publish that changed the collection: one version bump, plus one lookup and one
-// comparison per observed element. The parent's readers of the ids (a list view) compare the
-// ids in order, once, when the collection changed.
+// Each element view store has a slot (ElementSlot.swift): its id, where its element was last
+// seen, the version it was brought to. The observed slots are kept in an array, so a publish
+// walks them without hashing an id; the slots by id are looked up only to make or find a view
+// store (`scope(each:)`), and the positions of all ids only when an element moved.
+//
+// Cost of a publish that changed the collection: one version bump, plus, per observed element,
+// one id comparison and one comparison of its bits with the slot's copy (the view store, held
+// weakly, is loaded only for an element that changed). The parent's readers of the
+// ids (a list view) compare the ids in order, once, when the collection changed.
 
 import ReduxCore
-
-/// What brings an element's view store up to date with its collection: the element scope it
-/// belongs to.
-@usableFromInline
-@MainActor
-protocol ElementSync<Element>: AnyObject {
-  associatedtype Element: Sendable
-  /// Brings `child` up to date before a read, if the collection changed since its last update.
-  func sync(_ child: ViewStore<Element>)
-  /// `child` is now observed: update it at once on each publish until it is no longer.
-  func observe(_ child: ViewStore<Element>)
-}
 
 /// The view stores of the elements of the collection at one key path of a parent view store.
 @usableFromInline
 @MainActor
-final class ElementScope<Parent: Sendable, Elements: IdentifiedElements>: ElementSync
+final class ElementScope<Parent: Sendable, Elements: IdentifiedElements>
 where Elements.Element: Sendable {
   @usableFromInline typealias Element = Elements.Element
   @usableFromInline typealias ID = Elements.Element.ID
-
-  /// An element's view store, while alive, and where its element was last seen.
-  @usableFromInline
-  struct Entry {
-    @usableFromInline weak var child: ViewStore<Element>?
-    @usableFromInline var position: Elements.Index?
-
-    @inlinable
-    init(child: ViewStore<Element>, position: Elements.Index?) {
-      self.child = child
-      self.position = position
-    }
-  }
+  @usableFromInline typealias Slot = ElementSlot<Parent, Elements>
 
   /// The view store whose state holds the collection; it owns this scope.
   @usableFromInline unowned let parent: ViewStore<Parent>
@@ -62,13 +44,16 @@ where Elements.Element: Sendable {
   @usableFromInline let wrap: ((ID, any Action) -> any Action)?
   /// `==` for elements, when they are `Equatable`.
   @usableFromInline let isEqual: ((Element, Element) -> Bool)?
-  @usableFromInline var entries: [ID: Entry] = [:]
-  /// The ids of the element view stores updated at once on each publish.
-  @usableFromInline var observed: Set<ID> = []
+  // @exclusivity(unchecked) on the collections: only the main actor touches them, and the
+  // loops below never hold an access across a call out (observers may add slots).
+  /// Every element view store's slot, by id; a released view store's slot stays until pruned.
+  @usableFromInline @exclusivity(unchecked) var slots: [ID: Slot] = [:]
+  /// The slots of the element view stores updated at once on each publish.
+  @usableFromInline @exclusivity(unchecked) var observed: [Slot] = []
   /// Goes up each time a publish changes the collection.
-  @usableFromInline var version = 0
+  @usableFromInline @exclusivity(unchecked) var version = 0
   /// Every element's position, for this version; built when a remembered position fails.
-  @usableFromInline var positions: [ID: Elements.Index]?
+  @usableFromInline @exclusivity(unchecked) var positions: [ID: Elements.Index]?
 
   @inlinable
   init(
@@ -85,8 +70,8 @@ where Elements.Element: Sendable {
   /// The view store of the element with `id`, found at `position`: the live one, or a new one.
   @inlinable
   func child(id: ID, element: Element, position: Elements.Index) -> ViewStore<Element> {
-    if let child = entries[id]?.child {
-      entries[id]?.position = position
+    if let slot = slots[id], let child = slot.child {
+      slot.position = position
       return child
     }
     let parent = self.parent
@@ -99,9 +84,10 @@ where Elements.Element: Sendable {
       child = ViewStore(
         state: element, dispatch: { parent.dispatch($0) }, send: { await parent.send($0) })
     }
-    child.elementSync = self
-    child.syncedVersion = version
-    entries[id] = Entry(child: child, position: position)
+    let slot = Slot(
+      scope: self, child: child, element: element, position: position, version: version)
+    child.elementSync = slot
+    slots[id] = slot
     return child
   }
 
@@ -115,8 +101,8 @@ where Elements.Element: Sendable {
       children.append(child(id: element.id, element: element, position: position))
     }
     // Forget released view stores once they outnumber the live ones.
-    if entries.count > 2 * children.count + 16 {
-      entries = entries.filter { $0.value.child != nil }
+    if slots.count > 2 * children.count + 16 {
+      slots = slots.filter { $0.value.child != nil }
     }
     return children
   }
@@ -130,41 +116,70 @@ where Elements.Element: Sendable {
     positions = nil
     if observed.isEmpty { return true }
     let elements = new[keyPath: keyPath]
-    for id in Array(observed) {
-      guard let child = entries[id]?.child else {
-        observed.remove(id)
+    var index = 0
+    while index < observed.count {
+      let slot = observed[index]
+      slot.version = version
+      // An unchanged element leaves its view store as it is, observed: only a publish clears a
+      // read field.
+      guard let element = element(of: slot, in: elements), !isSame(slot.element, element) else {
+        index += 1
         continue
       }
-      child.syncedVersion = version
-      if let element = element(id, in: elements) {
-        if isEqual?(child.current, element) != true { child.publish(element) }
+      guard let child = slot.child else {
+        stopObserving(at: index)
+        continue
       }
-      if child.observedFieldCount == 0 && child.children.isEmpty { observed.remove(id) }
+      slot.element = element
+      // Its observers run here, and may read other elements (which syncs them) or make new
+      // element view stores; none removes a slot from `observed`.
+      child.publish(element)
+      if child.observedFieldCount == 0 && child.children.isEmpty {
+        stopObserving(at: index)
+      } else {
+        index += 1
+      }
     }
     return true
   }
 
+  /// Brings the view store of `slot` up to date before a read.
   @inlinable
-  func sync(_ child: ViewStore<Element>) {
-    guard child.syncedVersion != version else { return }
-    child.syncedVersion = version
-    if let element = element(child.current.id, in: parent.current[keyPath: keyPath]) {
+  func sync(_ slot: Slot, _ child: ViewStore<Element>) {
+    guard slot.version != version else { return }
+    slot.version = version
+    if let element = element(of: slot, in: parent.current[keyPath: keyPath]) {
       // Nothing observes it (else `update` would have), so nothing needs telling.
+      slot.element = element
       child.current = element
     }
   }
 
+  /// Starts updating the view store of `slot` at once on each publish.
   @inlinable
-  func observe(_ child: ViewStore<Element>) {
-    observed.insert(child.current.id)
+  func observe(_ slot: Slot) {
+    guard slot.observedIndex == nil else { return }
+    slot.observedIndex = observed.count
+    observed.append(slot)
   }
 
-  /// The element with `id` in `elements`, found where it was last seen or through the
+  /// Removes the slot at `index` of `observed`, moving the last one into its place.
+  @inlinable
+  func stopObserving(at index: Int) {
+    observed[index].observedIndex = nil
+    let last = observed.removeLast()
+    if index < observed.count {
+      observed[index] = last
+      last.observedIndex = index
+    }
+  }
+
+  /// The element of `slot` in `elements`, found where it was last seen or through the
   /// positions of this version; nil when it was removed.
   @inlinable
-  func element(_ id: ID, in elements: Elements) -> Element? {
-    if let position = entries[id]?.position, position >= elements.startIndex,
-      position < elements.endIndex, elements[position].id == id
+  func element(of slot: Slot, in elements: Elements) -> Element? {
+    if let position = slot.position, position >= elements.startIndex,
+      position < elements.endIndex, elements[position].id == slot.id
     {
       return elements[position]
     }
@@ -174,15 +189,22 @@ where Elements.Element: Sendable {
       for position in elements.indices { positions[elements[position].id] = position }
       self.positions = positions
     }
-    let position = positions?[id]
-    entries[id]?.position = position
-    return position.map { elements[$0] }
+    slot.position = positions?[slot.id]
+    return slot.position.map { elements[$0] }
   }
 
-  /// Whether two parent states hold the same bytes in `range`; nonisolated, so that no
-  /// executor check runs in its closures.
+  /// Whether two elements are the same: by their bits, then with `==` when `Equatable`.
   @inlinable
-  nonisolated static func sameBits(_ old: Parent, _ new: Parent, in range: Range<Int>) -> Bool {
+  func isSame(_ old: Element, _ new: Element) -> Bool {
+    Self.sameBits(old, new, in: 0..<MemoryLayout<Element>.size) || isEqual?(old, new) == true
+  }
+
+  /// Whether two values hold the same bytes in `range`; nonisolated, so that no executor check
+  /// runs in its closures.
+  @inlinable
+  nonisolated static func sameBits<Value>(_ old: Value, _ new: Value, in range: Range<Int>)
+    -> Bool
+  {
     withUnsafeBytes(of: old) { old in
       withUnsafeBytes(of: new) { new in sameBytes(old, new, in: range) }
     }

@@ -59,17 +59,18 @@ public final class ViewStore<State: Sendable>: Observable {
   @usableFromInline let mailbox: LatestValueMailbox<State>?
   @usableFromInline var subscription: Subscription?
   /// The scoped view stores made from this one, fed on each publish.
-  @usableFromInline var children: [ChildLink<State>] = []
+  // @exclusivity(unchecked) here and on `observedFieldCount`: only the main actor touches them,
+  // `publishToChildren` walks a copy of `children`, and an element scope reads both for each
+  // observed element on each publish.
+  @usableFromInline @exclusivity(unchecked) var children: [ChildLink<State>] = []
   /// Where each key of `children` is, to find a scoped view store again in constant time.
   @usableFromInline var childIndex: [ChildKey: Int] = [:]
   /// How many fields are read since their last reported change: while none is, and it has no
   /// scoped view stores, no view observes this view store.
-  @usableFromInline var observedFieldCount = 0
+  @usableFromInline @exclusivity(unchecked) var observedFieldCount = 0
   /// For a view store of one element of a collection: what brings its state up to date when it
-  /// is read (see ElementScope.swift); nil for any other view store.
+  /// is read (its slot, see ElementScope.swift); nil for any other view store.
   @usableFromInline var elementSync: (any ElementSync<State>)?
-  /// The version of its collection that an element's view store was last brought to.
-  @usableFromInline var syncedVersion = 0
   /// The value each memoized selector had when a view last read it, by selector.
   @usableFromInline var selections: [ObjectIdentifier: AnyObject] = [:]
 
