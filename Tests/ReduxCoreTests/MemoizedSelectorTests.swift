@@ -81,19 +81,23 @@ struct MemoizedSelectorTests {
     #expect(countRuns.values == [3, 2])
   }
 
-  @Test("selectors and key paths compose as inputs")
+  @Test("selectors, key paths and functions of the state compose as inputs")
   func composes() {
     let visible = MemoizedSelector(\Cart.items, \.minimum) { items, minimum in
       items.filter { $0 >= minimum }
     }
-    let summary = MemoizedSelector(visible, MemoizedSelector(\Cart.note)) { visible, note in
-      "\(visible.count) items, \(note)"
-    }
+    let count = MemoizedSelector(visible) { $0.count }
+    let summary = MemoizedSelector(
+      { count($0) }, \.note, { $0.discount },
+      projector: { count, note, discount in "\(count) items, \(note), \(discount) off" })
     var cart = Cart()
     cart.note = "gift"
-    #expect(summary(cart) == "3 items, gift")
+    #expect(summary(cart) == "3 items, gift, 0 off")
     cart.minimum = 3
-    #expect(summary(cart) == "1 items, gift")
+    cart.discount = 2
+    #expect(summary(cart) == "1 items, gift, 2 off")
+    let pair = MemoizedSelector(visible, count) { visible, count in visible.count == count }
+    #expect(pair(cart))
   }
 
   @Test("a reader one state behind another does not compute again")
