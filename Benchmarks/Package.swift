@@ -34,6 +34,7 @@ let package = Package(
       dependencies: [
         "BenchmarkConfiguration",
         "CoreFixtures",
+        "UIFixtures",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ReduxCore", package: "swift-redux"),
         .product(name: "ReduxUI", package: "swift-redux"),
@@ -50,11 +51,19 @@ let package = Package(
         "CallgrindClient", "CoreFixtures", .product(name: "ReduxCore", package: "swift-redux"),
       ]
     ),
+    // Lists of rows and memoized selectors, shared by CoreBenchmarks and UIProfile.
+    .target(
+      name: "UIFixtures",
+      dependencies: [
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxUI", package: "swift-redux"),
+      ]
+    ),
     // ReduxUI's scenarios under callgrind, as CoreProfile for the core.
     .executableTarget(
       name: "UIProfile",
       dependencies: [
-        "CallgrindClient", "CoreFixtures",
+        "CallgrindClient", "CoreFixtures", "UIFixtures",
         .product(name: "ReduxCore", package: "swift-redux"),
         .product(name: "ReduxUI", package: "swift-redux"),
       ]

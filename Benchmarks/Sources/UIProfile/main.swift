@@ -12,6 +12,7 @@ import CoreFixtures
 import Observation
 import ReduxCore
 import ReduxUI
+import UIFixtures
 
 #if canImport(Glibc)
   import Glibc
@@ -33,7 +34,10 @@ func observe(_ read: () -> Void) {
   withObservationTracking(read) {}
 }
 
-let scenarios = ["viewstore"]
+let scenarios = [
+  "viewstore", "rows1000", "rows10000", "rows10000-all", "rows1000-baseline",
+  "rows10000-baseline", "selector-memoized", "selector-plain",
+]
 let arguments = CommandLine.arguments.dropFirst()
 guard let scenario = arguments.first, scenarios.contains(scenario) else {
   print("usage: UIProfile <\(scenarios.joined(separator: "|"))> [count]")
@@ -44,6 +48,21 @@ let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
 // Top-level code runs on the main actor. The process never runs the main actor's queue, so a
 // hop a view store schedules never runs: every scenario publishes through `ViewStore.dispatch`.
 switch scenario {
+case "rows1000", "rows10000", "rows10000-all", "rows1000-baseline", "rows10000-baseline":
+  // Benchmark 16: one row of the list renamed per dispatch through its view store.
+  let rowCount = scenario.hasPrefix("rows1000-") || scenario == "rows1000" ? 1_000 : 10_000
+  let list = RowsScenario(
+    rowCount: rowCount, rowViewStores: !scenario.hasSuffix("baseline"),
+    observed: scenario == "rows10000-all" ? 10_000 : 1_000)
+  measured(count) { list.step() }
+case "selector-memoized", "selector-plain":
+  // Benchmark 17: 1,000 subscribers to the values above a minimum; the minimum changes.
+  let selection = SelectionScenario(subscribers: 1_000, memoized: scenario == "selector-memoized")
+  var next = 0
+  measured(count) {
+    next = next == 999 ? 0 : next + 1
+    selection.store.dispatch(SetMinimum(minimum: next))
+  }
 default:
   // Benchmark 11d: ten fields observed, the action changes one, published at once.
   let model = ViewStore(Store(initialState: TenFields(), reducer: tenFieldsReducer))
