@@ -10,7 +10,7 @@ import ReduxCore
 /// state changes. A plain `\.todos[i]` would stop the program with "Index out of range" once
 /// the array got shorter; through a scope path the child view store keeps its last value.
 ///
-/// - An index into a collection of `Identifiable` elements (an ``IdentifiedElements``
+/// - An index into a collection of `Identifiable` elements (an `IdentifiedElements`
 ///   collection, such as an array of them) scopes to the element at that index *when `scope`
 ///   is called*: the child follows that element by its id wherever it moves, and keeps its
 ///   last value once the element is removed.

@@ -3,7 +3,7 @@ import ReduxCore
 extension ViewStore {
   /// The view stores of the elements of a collection, one per element, for SwiftUI's
   /// `ForEach`; each dispatches its actions addressed to its element, as
-  /// ``ElementAction`` values (what `Reducer.forEach` routes by id).
+  /// `ElementAction` values (what `Reducer.forEach` routes by id).
   ///
   /// ```swift
   /// struct Todo: Identifiable, Sendable { let id: Int; var title = ""; var isDone = false }

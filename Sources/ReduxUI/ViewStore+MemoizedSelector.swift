@@ -16,9 +16,9 @@ extension ViewStore {
   /// Reading it inside a SwiftUI `body` or `withObservationTracking` tracks the selector's
   /// value: a publish invalidates the reader only when the value differs from the one it read
   /// (with `==` when the value is `Equatable`, else by its bits, as for
-  /// ``subscript(dynamicMember:)-pu5w``). The selector is computed once per published state
+  /// ``subscript(dynamicMember:)-9o36v``). The selector is computed once per published state
   /// (while a view observes it, by the publish itself), and every read of that state, in any
-  /// view store, recalls that value; see ``MemoizedSelector``.
+  /// view store, recalls that value; see `MemoizedSelector`.
   @inlinable
   public subscript<Value>(selector: MemoizedSelector<State, Value>) -> Value {
     let id = ObjectIdentifier(selector)

@@ -25,7 +25,7 @@ import ReduxCore
 ///
 /// ``dispatch(_:)`` on the view store publishes at once: on an idle store the action has been
 /// reduced when it returns, so a control bound to the state sees its own change without waiting
-/// for a hop. A dispatch straight to the ``Store`` from the main thread is published by the hop,
+/// for a hop. A dispatch straight to the `Store` from the main thread is published by the hop,
 /// like any other.
 ///
 /// ## Lifetime
@@ -114,7 +114,7 @@ public final class ViewStore<State: Sendable>: Observable {
   ///
   /// Reading it inside a SwiftUI `body` or `withObservationTracking` tracks the whole state: a
   /// publish that changes any part of it invalidates the reader (compared by bits, then with
-  /// `==` when `State` is `Equatable`; see ``subscript(dynamicMember:)-pu5w``). Read single
+  /// `==` when `State` is `Equatable`; see ``subscript(dynamicMember:)-9o36v``). Read single
   /// fields through dynamic member lookup (`model.count`) to be invalidated only by them.
   public var state: State {
     track(.value(\State.self), bits: 0..<MemoryLayout<State>.size) {
@@ -161,7 +161,7 @@ public final class ViewStore<State: Sendable>: Observable {
   /// A value of the latest published state, read through a key path (`model.count`), tracked on
   /// its own and compared with `==`.
   ///
-  /// The same as the unconstrained ``subscript(dynamicMember:)-pu5w``, for
+  /// The same as the unconstrained ``subscript(dynamicMember:)-9o36v``, for
   /// `Equatable` values: a publish invalidates a reader only if the value at the key path is no
   /// longer `==` to the one before.
   @inlinable
@@ -196,8 +196,8 @@ public final class ViewStore<State: Sendable>: Observable {
   ///
   /// Unlike ``dispatch(_:)``, it waits its turn when another thread is processing the store,
   /// so when it resumes, ``state`` includes the action. The work counted by
-  /// ``StoreTask/finish()`` is what the side-effect modules report (async effects and thunks,
-  /// command jobs, saga workers); see ``Store/send(_:)``.
+  /// `StoreTask.finish()` is what the side-effect modules report (async effects and thunks,
+  /// command jobs, saga workers); see `Store.send(_:)`.
   ///
   /// - Parameter action: The action to send.
   /// - Returns: A handle on the work the action started.
