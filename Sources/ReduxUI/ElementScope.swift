@@ -100,9 +100,14 @@ where Elements.Element: Sendable {
       let element = elements[position]
       children.append(child(id: element.id, element: element, position: position))
     }
-    // Forget released view stores once they outnumber the live ones.
+    // Forget released view stores: their slots once they outnumber the live ones, and any
+    // still observed (a view store released while a view had read it).
     if slots.count > 2 * children.count + 16 {
       slots = slots.filter { $0.value.child != nil }
+    }
+    var index = 0
+    while index < observed.count {
+      if observed[index].child == nil { stopObserving(at: index) } else { index += 1 }
     }
     return children
   }
@@ -115,6 +120,7 @@ where Elements.Element: Sendable {
     version &+= 1
     positions = nil
     if observed.isEmpty { return true }
+    let version = self.version
     let elements = new[keyPath: keyPath]
     var index = 0
     while index < observed.count {
@@ -132,8 +138,10 @@ where Elements.Element: Sendable {
       }
       slot.element = element
       // Its observers run here, and may read other elements (which syncs them) or make new
-      // element view stores; none removes a slot from `observed`.
+      // element view stores. One that dispatches publishes a newer state before this returns,
+      // and that publish updated every observed element: stop here.
       child.publish(element)
+      if self.version != version { return true }
       if child.observedFieldCount == 0 && child.children.isEmpty {
         stopObserving(at: index)
       } else {

@@ -17,6 +17,10 @@ extension ViewStore {
   /// sees either the whole old state or the whole new one.
   @inlinable
   func publish(_ state: State) {
+    // An observer runs inside this call and may dispatch, which publishes a newer state before
+    // it returns: then this publish stops where it is rather than put an older state back.
+    publishCount &+= 1
+    let publication = publishCount
     let old = current
     // Only a field read since its last reported change can have an observer: Observation
     // registers observers through reads (`track`), and a `withObservationTracking` observer
@@ -31,6 +35,8 @@ extension ViewStore {
       for index in 0..<count where fields[index].isChanged {
         registrar.willSet(self, keyPath: fields[index].key)
       }
+      // The newer publish has cleared these fields' flags and told their didSet.
+      if publishCount != publication { return }
       current = state
       for index in 0..<count where fields[index].isChanged {
         fields[index].isChanged = false
@@ -40,7 +46,9 @@ extension ViewStore {
     } else {
       current = state
     }
-    if !children.isEmpty { publishToChildren(from: old, to: state) }
+    if !children.isEmpty && publishCount == publication {
+      publishToChildren(from: old, to: state, publication: publication)
+    }
   }
 
   /// Marks the fields read since their last change whose value differs between `old` and
@@ -72,11 +80,14 @@ extension ViewStore {
 
   /// Feeds each live scoped view store its part of the new state, and forgets released ones.
   @usableFromInline
-  func publishToChildren(from old: State, to new: State) {
+  func publishToChildren(from old: State, to new: State, publication: Int) {
     // Over a copy: a child's observers run during its publish and may scope this view store
-    // again, adding children.
+    // again, adding children, or dispatch, publishing a newer state to every child.
     var anyReleased = false
-    for link in children where !link.update(old, new) { anyReleased = true }
+    for link in children {
+      if !link.update(old, new) { anyReleased = true }
+      if publishCount != publication { break }
+    }
     if anyReleased {
       children.removeAll { $0.child() == nil }
       indexChildren()

@@ -59,12 +59,15 @@ public final class ViewStore<State: Sendable>: Observable {
   @usableFromInline let mailbox: LatestValueMailbox<State>?
   @usableFromInline var subscription: Subscription?
   /// The scoped view stores made from this one, fed on each publish.
-  // @exclusivity(unchecked) here and on `observedFieldCount`: only the main actor touches them,
-  // `publishToChildren` walks a copy of `children`, and an element scope reads both for each
-  // observed element on each publish.
+  // @exclusivity(unchecked) here, on `publishCount` and on `observedFieldCount`: only the main
+  // actor touches them, `publishToChildren` walks a copy of `children`, and each publish reads
+  // them (an element scope, for each observed element); the dynamic checks cost more.
   @usableFromInline @exclusivity(unchecked) var children: [ChildLink<State>] = []
   /// Where each key of `children` is, to find a scoped view store again in constant time.
   @usableFromInline var childIndex: [ChildKey: Int] = [:]
+  /// How many publishes have begun, to tell whether an observer's dispatch published a newer
+  /// state during a publish.
+  @usableFromInline @exclusivity(unchecked) var publishCount = 0
   /// How many fields are read since their last reported change: while none is, and it has no
   /// scoped view stores, no view observes this view store.
   @usableFromInline @exclusivity(unchecked) var observedFieldCount = 0

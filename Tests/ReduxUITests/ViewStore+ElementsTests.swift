@@ -154,6 +154,42 @@ struct ViewStoreElementsTests {
     #expect(model.scope(each: \.todos)[2] === rows[1])
   }
 
+  @Test(
+    "an observer that dispatches while a row publishes: each row publishes its newest value once")
+  func dispatchFromAnObserver() {
+    let rows = model.scope(each: \.todos)
+    let model = self.model
+    withObservationTracking {
+      _ = rows[0].title
+    } onChange: {
+      MainActor.assumeIsolated {
+        model.dispatch(ElementAction<Todo>(id: 3, action: Rename(title: "from the observer")))
+      }
+    }
+    // The third row's view re-renders at once, as it is told, and reads `isDone` too, so that
+    // its view store stays observed.
+    let thirdChanges = Recorder<Void>()
+    @Sendable func trackThird() {
+      MainActor.assumeIsolated {
+        withObservationTracking {
+          _ = rows[2].title
+          _ = rows[2].isDone
+        } onChange: {
+          thirdChanges.append(())
+          trackThird()
+        }
+      }
+    }
+    trackThird()
+    _ = rows[1].title
+    model.dispatch(ElementAction<Todo>(id: 1, action: Rename(title: "first")))
+    #expect(thirdChanges.values.count == 1)
+    #expect(rows.map { $0.title } == ["first", "todo 2", "from the observer"])
+    model.dispatch(ElementAction<Todo>(id: 2, action: Rename(title: "second")))
+    #expect(rows.map { $0.title } == ["first", "second", "from the observer"])
+    #expect(thirdChanges.values.count == 1)
+  }
+
   @Test("rows follow coalesced commits made on another thread")
   func backgroundCommits() async {
     let rows = model.scope(each: \.todos)
