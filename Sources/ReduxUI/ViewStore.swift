@@ -28,6 +28,19 @@ import ReduxCore
 /// for a hop. A dispatch straight to the `Store` from the main thread is published by the hop,
 /// like any other.
 ///
+/// ## Child view stores
+/// ``scope(_:)-(KeyPath<ScopePath<State,State>,ScopePath<State,Child>>)`` gives a child view
+/// its part of the state (a property, an optional, an element at an index), and
+/// ``scope(each:)`` gives the rows of a `ForEach` a view store each, addressed by id. A child
+/// whose part of the state goes away keeps its last value and never crashes.
+///
+/// ## One observation path
+/// The view store is the only way to observe a store through Observation; there is no
+/// thread-agnostic observable wrapper. Publishing from the committing thread told every
+/// reader about every action, at about a microsecond per commit, where a UI needs the main
+/// actor and only the fields it reads. Code off the main actor observes the store itself:
+/// `subscribe`, `values(select:)`, or `subscribe(on:)` for an actor of its own.
+///
 /// ## Lifetime
 /// The view store keeps its store alive; the store does not keep the view store alive.
 /// Releasing the view store ends its subscription.
