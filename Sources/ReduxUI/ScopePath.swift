@@ -19,7 +19,9 @@ import ReduxCore
 /// - Any other step is a key path step, read as Swift reads it.
 ///
 /// Optional chaining (`\.detail?.name`) is not available on a scope path: scope to the optional
-/// (`scope(\.detail)`, which returns nil while it is nil), then scope the child.
+/// (`scope(\.detail)`, which returns nil while it is nil), then scope the child. A key path kept
+/// in a variable (`let path: KeyPath<AppState, Profile>`) is not a scope path either: write the
+/// path at the call of `scope`.
 @dynamicMemberLookup
 public struct ScopePath<Root: Sendable, Value> {
   /// The whole path as a key path, while it has no step into a collection.
