@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Six libraries (and the DevTools viewer tool) in one package, plus ReduxTesting for test
+// Seven libraries (and the DevTools viewer tool) in one package, plus ReduxTesting for test
 // targets; users link only the products they need. Every other module imports ReduxCore and
 // never a sibling, and ReduxCore imports nothing outside the toolchain. ReduxTesting sees the
 // side-effect modules' work through ReduxCore's work reporting, never by importing them.
@@ -14,6 +14,7 @@ let package = Package(
   ],
   products: [
     .library(name: "ReduxCore", targets: ["ReduxCore"]),
+    .library(name: "ReduxUI", targets: ["ReduxUI"]),
     .library(name: "ReduxSaga", targets: ["ReduxSaga"]),
     .library(name: "ReduxFlux", targets: ["ReduxFlux"]),
     .library(name: "ReduxCommand", targets: ["ReduxCommand"]),
@@ -36,6 +37,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "ReduxCore"),
+    .target(name: "ReduxUI", dependencies: ["ReduxCore"]),
     .target(
       name: "ReduxSaga",
       dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")]
@@ -74,6 +76,7 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
+    .testTarget(name: "ReduxUITests", dependencies: ["ReduxUI"]),
     .testTarget(
       name: "ReduxSagaTests",
       dependencies: [
@@ -86,7 +89,11 @@ let package = Package(
     .testTarget(name: "ReduxFluxTests", dependencies: ["ReduxFlux"]),
     .testTarget(
       name: "ReduxCommandTests",
-      dependencies: ["ReduxCommand", .product(name: "Clocks", package: "swift-clocks")]
+      dependencies: [
+        "ReduxCommand", .product(name: "Clocks", package: "swift-clocks"),
+        // Only to prove a view store sees the states that commands produce.
+        "ReduxUI",
+      ]
     ),
     .testTarget(
       name: "ReduxEffectsTests",
@@ -136,7 +143,8 @@ let package = Package(
       name: "DevToolsCounter", dependencies: ["ReduxDevTools"], path: "Examples/DevToolsCounter"
     ),
     .executableTarget(
-      name: "MainActorFeed", dependencies: ["ReduxEffects"], path: "Examples/MainActorFeed"
+      name: "MainActorFeed", dependencies: ["ReduxEffects", "ReduxUI"],
+      path: "Examples/MainActorFeed"
     ),
   ],
   swiftLanguageModes: [.v6]

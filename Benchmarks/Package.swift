@@ -3,7 +3,8 @@ import PackageDescription
 
 // The benchmarks live in their own package so that users of swift-redux never resolve the
 // harness. Each benchmark target is a folder under Benchmarks/Benchmarks/ (the harness's plugin
-// finds them there): CoreBenchmarks for ReduxCore, ModuleBenchmarks for the side-effect modules.
+// finds them there): CoreBenchmarks for ReduxCore and ReduxUI, ModuleBenchmarks for the
+// side-effect modules.
 let package = Package(
   name: "swift-redux-benchmarks",
   platforms: [.macOS(.v15)],
@@ -38,8 +39,10 @@ let package = Package(
       dependencies: [
         "BenchmarkConfiguration",
         "CoreFixtures",
+        "UIFixtures",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxUI", package: "swift-redux"),
       ],
       path: "Benchmarks/CoreBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -51,6 +54,23 @@ let package = Package(
       name: "CoreProfile",
       dependencies: [
         "CallgrindClient", "CoreFixtures", .product(name: "ReduxCore", package: "swift-redux"),
+      ]
+    ),
+    // Lists of rows and memoized selectors, shared by CoreBenchmarks and UIProfile.
+    .target(
+      name: "UIFixtures",
+      dependencies: [
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxUI", package: "swift-redux"),
+      ]
+    ),
+    // ReduxUI's scenarios under callgrind, as CoreProfile for the core.
+    .executableTarget(
+      name: "UIProfile",
+      dependencies: [
+        "CallgrindClient", "CoreFixtures", "UIFixtures",
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxUI", package: "swift-redux"),
       ]
     ),
     // The side-effect modules: one target, a file per module, so the harness builds and links

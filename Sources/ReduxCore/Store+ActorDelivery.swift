@@ -65,7 +65,7 @@ extension Store {
   ///
   /// Delivery and cancellation follow ``subscribe(on:_:)``: one hop per burst of commits, in
   /// commit order, never an older state after a newer one, and no call after a `cancel()` made
-  /// on the main actor. ``ViewStore`` builds on the same delivery and adds Observation.
+  /// on the main actor. ReduxUI's `ViewStore` builds on the same delivery and adds Observation.
   ///
   /// - Parameter onChange: Called on the main actor with each delivered state.
   /// - Returns: A token; the subscription ends when it is cancelled or released.

@@ -56,7 +56,7 @@
 ///
 /// ## Lifetime
 /// Releasing the store releases its middleware and subscribers, and ends its async sequences.
-/// Subscription tokens, middleware contexts and ``ObservableStore`` do not keep it alive in a
+/// Subscription tokens, middleware contexts and ReduxUI's view stores do not keep it alive in a
 /// cycle.
 public final class Store<State: Sendable>: Sendable {
   @usableFromInline let engine: StoreEngine<State>

@@ -1,3 +1,5 @@
+import ReduxCore
+
 /// A get/set pair that binds a control to one value of a store's state: reading gets the value
 /// from a ``ViewStore``, writing dispatches an action built from the new value.
 ///
@@ -20,7 +22,7 @@
 /// unchanged (a text field snaps back). Writing dispatches through the view store, so on an
 /// idle store the new value is published before `set` returns and the control reads its own
 /// change at once. Reading through ``value`` or ``get`` tracks the field like
-/// ``ViewStore/subscript(dynamicMember:)-pu5w``.
+/// ``ViewStore/subscript(dynamicMember:)-9o36v``.
 @MainActor
 public struct StateBinding<Value>: Sendable {
   /// Reads the current value (tracked by Observation).

@@ -1,5 +1,6 @@
 import Observation
 import ReduxCore
+import ReduxUI
 import Testing
 
 @Suite("ViewStore")
@@ -62,6 +63,24 @@ struct ViewStoreTests {
     #expect(changes.values.isEmpty)
     model.dispatch(SetStep(step: 2))
     #expect(changes.values.count == 1)
+  }
+
+  @Test("an observer that dispatches while the view store publishes leaves the newest state")
+  func dispatchFromAnObserver() {
+    let model = ViewStore(makeCounterStore())
+    let step = model.scope(\.step)
+    withObservationTracking {
+      _ = model.count
+    } onChange: {
+      MainActor.assumeIsolated { model.dispatch(SetStep(step: 5)) }
+    }
+    model.dispatch(Increment())
+    #expect(model.count == 1)
+    #expect(model.step == 5)
+    #expect(step.state == 5)
+    model.dispatch(SetLabel(label: "later"))
+    #expect(model.state == Counter(count: 1, step: 5, label: "later"))
+    #expect(step.state == 5)
   }
 
   @Test("the view store keeps its store alive, and the store does not keep the view store alive")

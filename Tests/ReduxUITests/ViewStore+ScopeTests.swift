@@ -1,5 +1,6 @@
 import Observation
 import ReduxCore
+import ReduxUI
 import Testing
 
 /// An app state with a child always present and one that comes and goes.
@@ -119,5 +120,58 @@ struct ViewStoreScopeTests {
     child = nil
     #expect(weakChild == nil)
     #expect(weakParent == nil)
+  }
+}
+
+/// Where an app has navigated: one case of an enum, with the detail's state in its case.
+enum Destination: Sendable {
+  case detail(Counter)
+  case settings
+
+  /// The detail's state while the destination is the detail: an optional to scope to.
+  var detail: Counter? {
+    if case .detail(let counter) = self { return counter }
+    return nil
+  }
+}
+
+struct Routed: Sendable {
+  var destination = Destination.detail(Counter())
+}
+
+struct OpenSettings: Action {}
+struct OpenDetail: Action {}
+
+let routedReducer = Reducer<Routed>
+  .on(OpenSettings.self) { state, _ in state.destination = .settings }
+  .on(OpenDetail.self) { state, _ in state.destination = .detail(Counter()) }
+  .on(Add.self) { state, action in
+    guard case .detail(var counter) = state.destination else { return }
+    counter.count += action.amount
+    state.destination = .detail(counter)
+  }
+
+@Suite("ViewStore scoping to an enum case")
+@MainActor
+struct ViewStoreCaseScopeTests {
+  @Test("a child of a case that is left keeps its last value, publishes nothing, no crash")
+  func caseLeft() throws {
+    let model = ViewStore(Store(initialState: Routed(), reducer: routedReducer))
+    let detail = try #require(model.scope(\.destination.detail))
+    detail.dispatch(Add(amount: 2))
+    #expect(detail.count == 2)
+    let changes = tracking { _ = detail.count }
+    let presence = tracking { _ = model.scope(\.destination.detail) }
+    model.dispatch(OpenSettings())
+    #expect(presence.values.count == 1)
+    #expect(model.scope(\.destination.detail) == nil)
+    #expect(detail.count == 2)
+    detail.dispatch(Add(amount: 5))
+    #expect(detail.count == 2)
+    #expect(changes.values.isEmpty)
+    model.dispatch(OpenDetail())
+    #expect(model.scope(\.destination.detail) === detail)
+    #expect(detail.count == 0)
+    #expect(changes.values.count == 1)
   }
 }

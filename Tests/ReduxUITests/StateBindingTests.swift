@@ -1,5 +1,6 @@
 import Observation
 import ReduxCore
+import ReduxUI
 import Testing
 
 @Suite("StateBinding")

@@ -1,4 +1,5 @@
 import Observation
+import ReduxCore
 
 /// A store's state on the main actor, for UI code: observable with the Observation framework,
 /// updated coalesced from whatever thread commits, and read field by field.
@@ -24,15 +25,25 @@ import Observation
 ///
 /// ``dispatch(_:)`` on the view store publishes at once: on an idle store the action has been
 /// reduced when it returns, so a control bound to the state sees its own change without waiting
-/// for a hop. A dispatch straight to the ``Store`` from the main thread is published by the hop,
+/// for a hop. A dispatch straight to the `Store` from the main thread is published by the hop,
 /// like any other.
+///
+/// ## Child view stores
+/// ``scope(_:)-(KeyPath<ScopePath<State,State>,ScopePath<State,Child>>)`` gives a child view
+/// its part of the state (a property, an optional, an element at an index), and
+/// ``scope(each:)`` gives the rows of a `ForEach` a view store each, addressed by id. A child
+/// whose part of the state goes away keeps its last value and never crashes.
+///
+/// ## One observation path
+/// The view store is the only way to observe a store through Observation; there is no
+/// thread-agnostic observable wrapper. Publishing from the committing thread told every
+/// reader about every action, at about a microsecond per commit, where a UI needs the main
+/// actor and only the fields it reads. Code off the main actor observes the store itself:
+/// `subscribe`, `values(select:)`, or `subscribe(on:)` for an actor of its own.
 ///
 /// ## Lifetime
 /// The view store keeps its store alive; the store does not keep the view store alive.
 /// Releasing the view store ends its subscription.
-///
-/// ``ObservableStore`` is the thread-agnostic alternative: it publishes on the committing thread
-/// and invalidates every observer on every action. Prefer `ViewStore` for UI code.
 @MainActor
 @dynamicMemberLookup
 public final class ViewStore<State: Sendable>: Observable {
@@ -47,11 +58,11 @@ public final class ViewStore<State: Sendable>: Observable {
   @usableFromInline @exclusivity(unchecked) var fields: [ObservedField<State>] = []
   @usableFromInline var fieldIndex: [FieldID: Int] = [:]
   /// The store a root view store observes and sends to; nil for a scoped view store.
+  ///
+  /// A `let`, and read in place by ``dispatch(_:)``: a copy of the reference (an `if let`, a
+  /// capture) would retain and release the store on each dispatch, through the slow reference
+  /// count a store has (its middleware context refers to it weakly), about 20 ns.
   @usableFromInline let store: Store<State>?
-  /// The same store, unretained: `store` keeps it alive for as long as this view store lives,
-  /// and calling it through a retained reference would pay the slow reference count a store
-  /// has (its middleware context refers to it weakly), about 20 ns per dispatch.
-  @usableFromInline let unretainedStore: Unmanaged<Store<State>>?
   /// A scoped view store's parent's dispatch; nil for a root.
   @usableFromInline let dispatchToParent: (@MainActor (any Action) -> Void)?
   /// The store's send, or a scoped view store's parent's.
@@ -61,7 +72,23 @@ public final class ViewStore<State: Sendable>: Observable {
   @usableFromInline let mailbox: LatestValueMailbox<State>?
   @usableFromInline var subscription: Subscription?
   /// The scoped view stores made from this one, fed on each publish.
-  @usableFromInline var children: [ChildLink<State>] = []
+  // @exclusivity(unchecked) here, on `publishCount` and on `observedFieldCount`: only the main
+  // actor touches them, `publishToChildren` walks a copy of `children`, and each publish reads
+  // them (an element scope, for each observed element); the dynamic checks cost more.
+  @usableFromInline @exclusivity(unchecked) var children: [ChildLink<State>] = []
+  /// Where each key of `children` is, to find a scoped view store again in constant time.
+  @usableFromInline var childIndex: [ChildKey: Int] = [:]
+  /// How many publishes have begun, to tell whether an observer's dispatch published a newer
+  /// state during a publish.
+  @usableFromInline @exclusivity(unchecked) var publishCount = 0
+  /// How many fields are read since their last reported change: while none is, and it has no
+  /// scoped view stores, no view observes this view store.
+  @usableFromInline @exclusivity(unchecked) var observedFieldCount = 0
+  /// For a view store of one element of a collection: what brings its state up to date when it
+  /// is read (its slot, see ElementScope.swift); nil for any other view store.
+  @usableFromInline var elementSync: (any ElementSync<State>)?
+  /// The value each memoized selector had when a view last read it, by selector.
+  @usableFromInline var selections: [ObjectIdentifier: AnyObject] = [:]
 
   /// Creates a view of `store`'s state on the main actor, starting from its current state.
   ///
@@ -72,7 +99,6 @@ public final class ViewStore<State: Sendable>: Observable {
     current = store.state
     self.mailbox = mailbox
     self.store = store
-    unretainedStore = Unmanaged.passUnretained(store)
     dispatchToParent = nil
     sendUpstream = { await store.send($0) }
     subscription = store.subscribe { [weak self] state in
@@ -96,7 +122,6 @@ public final class ViewStore<State: Sendable>: Observable {
     current = state
     mailbox = nil
     store = nil
-    unretainedStore = nil
     dispatchToParent = dispatch
     sendUpstream = send
   }
@@ -105,7 +130,7 @@ public final class ViewStore<State: Sendable>: Observable {
   ///
   /// Reading it inside a SwiftUI `body` or `withObservationTracking` tracks the whole state: a
   /// publish that changes any part of it invalidates the reader (compared by bits, then with
-  /// `==` when `State` is `Equatable`; see ``subscript(dynamicMember:)-pu5w``). Read single
+  /// `==` when `State` is `Equatable`; see ``subscript(dynamicMember:)-9o36v``). Read single
   /// fields through dynamic member lookup (`model.count`) to be invalidated only by them.
   public var state: State {
     track(.value(\State.self), bits: 0..<MemoryLayout<State>.size) {
@@ -152,7 +177,7 @@ public final class ViewStore<State: Sendable>: Observable {
   /// A value of the latest published state, read through a key path (`model.count`), tracked on
   /// its own and compared with `==`.
   ///
-  /// The same as the unconstrained ``subscript(dynamicMember:)-pu5w``, for
+  /// The same as the unconstrained ``subscript(dynamicMember:)-9o36v``, for
   /// `Equatable` values: a publish invalidates a reader only if the value at the key path is no
   /// longer `==` to the one before.
   @inlinable
@@ -168,7 +193,7 @@ public final class ViewStore<State: Sendable>: Observable {
   /// the hop.
   @inlinable
   public func dispatch(_ action: any Action) {
-    if let store = unretainedStore {
+    if store != nil {
       Self.dispatch(action, to: store)
     } else {
       dispatchToParent?(action)
@@ -187,8 +212,8 @@ public final class ViewStore<State: Sendable>: Observable {
   ///
   /// Unlike ``dispatch(_:)``, it waits its turn when another thread is processing the store,
   /// so when it resumes, ``state`` includes the action. The work counted by
-  /// ``StoreTask/finish()`` is what the side-effect modules report (async effects and thunks,
-  /// command jobs, saga workers); see ``Store/send(_:)``.
+  /// `StoreTask.finish()` is what the side-effect modules report (async effects and thunks,
+  /// command jobs, saga workers); see `Store.send(_:)`.
   ///
   /// - Parameter action: The action to send.
   /// - Returns: A handle on the work the action started.
@@ -199,152 +224,10 @@ public final class ViewStore<State: Sendable>: Observable {
     return task
   }
 
-  /// Publishes the state waiting in the mailbox, ahead of its hop.
-  @inlinable
-  func flush() {
-    if let state = mailbox?.take() { publish(state) }
-  }
-
-  /// Makes `state` current and tells Observation about each field it changed.
-  ///
-  /// `willSet` for every changed field, then the assignment, then `didSet`, so an observer
-  /// sees either the whole old state or the whole new one.
-  @inlinable
-  func publish(_ state: State) {
-    let old = current
-    // Only a field read since its last reported change can have an observer: Observation
-    // registers observers through reads (`track`), and a `withObservationTracking` observer
-    // (SwiftUI's too) is removed at the first change it is told about. Skipping the others
-    // spares comparisons and the registrar's key-path lookups. A stored field whose bits did
-    // not change is skipped without calling its comparison (calling a stored closure retains
-    // and releases its context, which costs more than the comparison). Observers run after
-    // the loop, as they may read (and so add) fields.
-    let anyChanged = Self.markChanged(&fields, from: old, to: state)
-    if anyChanged {
-      let count = fields.count
-      for index in 0..<count where fields[index].isChanged {
-        registrar.willSet(self, keyPath: fields[index].key)
-      }
-      current = state
-      for index in 0..<count where fields[index].isChanged {
-        fields[index].isChanged = false
-        registrar.didSet(self, keyPath: fields[index].key)
-      }
-    } else {
-      current = state
-    }
-    if !children.isEmpty { publishToChildren(state) }
-  }
-
-  /// Marks the fields read since their last change whose value differs between `old` and
-  /// `new`; returns whether any did.
-  ///
-  /// Nonisolated, so its closures are too: a closure isolated to the main actor but passed as
-  /// a plain function gets a run-time executor check on each call.
-  @inlinable
-  nonisolated static func markChanged(
-    _ fields: inout [ObservedField<State>], from old: State, to new: State
-  ) -> Bool {
-    withUnsafeBytes(of: old) { oldBytes in
-      withUnsafeBytes(of: new) { newBytes in
-        fields.withUnsafeMutableBufferPointer { fields in
-          var anyChanged = false
-          for index in fields.indices where fields[index].isRead {
-            if let bits = fields[index].bits, sameBytes(oldBytes, newBytes, in: bits) { continue }
-            if fields[index].isSame(old, new) { continue }
-            fields[index].isChanged = true
-            // Cleared before the observers run: one that reads the field again marks it anew.
-            fields[index].isRead = false
-            anyChanged = true
-          }
-          return anyChanged
-        }
-      }
-    }
-  }
-
-  /// Dispatches to a store held unretained (see `unretainedStore`); nonisolated for the same
+  /// Dispatches to the store, borrowed from the caller (see `store`); nonisolated for the same
   /// reason as ``markChanged(_:from:to:)``.
   @inlinable
-  nonisolated static func dispatch(_ action: any Action, to store: Unmanaged<Store<State>>) {
-    store._withUnsafeGuaranteedRef { $0.dispatch(action) }
-  }
-
-  /// Feeds each live scoped view store its part of `state`, and forgets released ones.
-  @usableFromInline
-  func publishToChildren(_ state: State) {
-    children.removeAll { !$0.update(state) }
-  }
-
-  /// Registers an Observation access to the field `id`, adding it to the compared fields the
-  /// first time it is read.
-  @usableFromInline
-  func track(_ id: FieldID, bits: Range<Int>?, _ isSame: () -> (State, State) -> Bool) {
-    let index: Int
-    if let known = fieldIndex[id] {
-      index = known
-    } else {
-      index = fields.count
-      fields.append(
-        ObservedField(key: \ViewStore.[observedField: index], bits: bits, isSame: isSame()))
-      fieldIndex[id] = index
-    }
-    fields[index].isRead = true
-    registrar.access(self, keyPath: fields[index].key)
-  }
-
-  /// What Observation tracks for a field: a key path per field index. Never read for its value.
-  private nonisolated subscript(observedField index: Int) -> Int { index }
-}
-
-/// A scoped view store, as its parent sees it.
-@usableFromInline
-struct ChildLink<State: Sendable> {
-  /// The key path it was scoped by, to find it again.
-  @usableFromInline let keyPath: AnyKeyPath
-  /// The view store, while it is alive.
-  @usableFromInline let child: @MainActor () -> AnyObject?
-  /// Publishes the child's part of a new parent state; false once the child is released.
-  @usableFromInline let update: @MainActor (State) -> Bool
-
-  @usableFromInline
-  init(
-    keyPath: AnyKeyPath, child: @escaping @MainActor () -> AnyObject?,
-    update: @escaping @MainActor (State) -> Bool
-  ) {
-    self.keyPath = keyPath
-    self.child = child
-    self.update = update
-  }
-}
-
-/// Which part of the state an observed field stands for.
-@usableFromInline
-enum FieldID: Hashable {
-  /// The value at the key path.
-  case value(AnyKeyPath)
-  /// Whether the optional at the key path is nil.
-  case presence(AnyKeyPath)
-}
-
-/// One field a view read: its Observation key and how to tell whether a publish changed it.
-@usableFromInline
-struct ObservedField<State: Sendable> {
-  @usableFromInline let key: KeyPath<ViewStore<State>, Int>
-  /// Where the field's bits lie in the state, for a stored property: equal bits there mean an
-  /// unchanged value (see FieldComparison.swift), so `isSame` runs only when they differ.
-  @usableFromInline let bits: Range<Int>?
-  @usableFromInline let isSame: (State, State) -> Bool
-  /// Read since its last reported change, so it may have an observer.
-  @usableFromInline var isRead = false
-  @usableFromInline var isChanged = false
-
-  init(
-    key: KeyPath<ViewStore<State>, Int>, bits: Range<Int>?,
-    isSame: @escaping (State, State) -> Bool
-  ) {
-    self.key = key
-    self.bits = bits
-    self.isSame = isSame
+  nonisolated static func dispatch(_ action: any Action, to store: Store<State>?) {
+    store?.dispatch(action)
   }
 }
