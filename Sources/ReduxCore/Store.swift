@@ -28,19 +28,11 @@
 ///   values in the order the states were committed.
 ///
 /// ## Under load
-/// One `dispatch` call does a bounded amount of other threads' work, and the queue's memory is
-/// bounded:
-/// - After 256 queued items, and once nothing its own thread queued is left, the drainer hands
-///   its role to the next thread that dispatches (that thread waits for the item in hand, then
-///   continues the queue) and returns. If no thread dispatches, it finishes the queue.
-/// - A dispatch from a thread that is not draining a store waits while 1,024 items are queued,
-///   until the queue is down to 512 (back-pressure). A draining thread never waits, so
-///   dispatches from middleware, subscribers and effects running on it cannot deadlock.
-/// - Once every `dispatch` call has returned, the store has processed every action.
-/// - A queue that held a burst gives its memory back when it empties.
-///
-/// So a callback must not block until another thread's `dispatch` returns. See
-/// `docs/concurrency.md` for the full statement.
+/// One `dispatch` call does a bounded amount of other threads' work (the drainer hands its role
+/// over after 256 queued items), the queue's memory is bounded (a thread that is not draining
+/// waits while 1,024 items are queued) and given back, and a draining thread never waits. So a
+/// callback must not block until another thread's `dispatch` returns. `docs/concurrency.md`,
+/// "Under load", states the rules exactly.
 ///
 /// ## Reducers are pure
 /// A reducer gets the state and the action, and nothing else. A reducer that uses its own store

@@ -4,19 +4,11 @@
 // passes thread identities in, and performs what its answers say (wake waiting threads, wait,
 // drain). So every rule here is tested without threads (DrainMachineTests).
 //
-// The rules (docs/concurrency.md, "Under load"):
-// - An item that arrives on an idle store makes its thread the drainer, which does it at once.
-// - On a busy store an item is queued. The drainer's own thread never waits, nor does a thread
-//   that drains another store (two stores' callbacks could wait for each other forever).
-// - Back-pressure: any other thread that finds `capacity` items queued waits for room, which it
-//   gets when the queue is down to half, when the store is idle, or when the drainer wants a
-//   successor.
-// - Hand-over: once the drainer has processed `budget` queued items in one turn and none of its
-//   own thread's items is left, it wants a successor. The next thread that arrives (and may
-//   wait) queues its item, waits until the drainer has finished the item in hand, and takes the
-//   role over; the old drainer returns. If nobody comes, the old drainer finishes the queue.
-// - Cancelling a subscription on another thread waits until the drainer takes its next item, so
-//   that no callback of the cancelled subscription is still running when `cancel()` returns.
+// The rules it encodes are stated once, in docs/concurrency.md ("Order and threads", "Under
+// load"): an item on an idle store is done at once by its thread; on a busy one it is queued;
+// the drainer and any thread draining a store never wait; other threads wait on a full queue
+// (back-pressure) and take the role over once the drainer has spent its budget (hand-over); a
+// cancel on another thread waits for the drainer's next step.
 
 /// How much a store queues, and how much of other threads' work one `dispatch` call does.
 @usableFromInline

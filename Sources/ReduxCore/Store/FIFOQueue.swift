@@ -2,11 +2,8 @@
 /// element are O(1) amortized. A queue that empties keeps a small capacity, so steady use does
 /// not allocate, and gives a large one back, so a burst does not hold its memory for good.
 /// Shared with the side-effect modules through `package` access.
-///
-/// Slots are optional, and `removeFirst` moves the element out of its slot: copying it out and
-/// clearing the slot later was a retain and a release per element that holds a reference. A
-/// queue that empties keeps its (empty) slots and fills them again: emptying the array each
-/// time went through the array's generic range replacement, about 200 instructions.
+/// `removeFirst` moves the element out of its optional slot (no retain and release), and an
+/// emptied queue refills its slots (no generic range replacement).
 @usableFromInline
 package struct FIFOQueue<Element> {
   /// The slots; those before `head` and from `tail` on are empty.

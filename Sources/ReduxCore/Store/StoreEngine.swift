@@ -2,14 +2,11 @@
 // what they say. Every item that arrives (an action, a tracked action, a subscriber, a state
 // replacement) goes through one admission path, `submit`; a dispatch without middleware first
 // tries to reduce in place on an idle store, and falls back to `submit` when the store is busy.
-//
-// Only the drainer reduces and notifies, so actions are reduced one at a time in the order they
-// were accepted, none is lost, and nothing recurses (docs/concurrency.md, "Order and threads").
+// Only the drainer reduces and notifies (docs/concurrency.md, "Order and threads").
 //
 // Speed: the paths a dispatch takes are @inlinable, so the caller's module specializes them for
-// its State (Store.init builds the middleware chain there too). Unspecialized, each dispatch
-// asked the runtime for generic metadata (StoreCore<State>, ...) and cost ten times more; see
-// docs/performance.md, "Specialization".
+// its State (Store.init builds the middleware chain there too); unspecialized, each dispatch
+// asked the runtime for generic metadata and cost ten times more.
 
 /// Processes everything a store is given; ``MiddlewareContext`` keeps it to read the state
 /// without keeping the store alive.
