@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Six libraries (and the DevTools viewer tool) in one package, plus ReduxTesting for test
+// Seven libraries (and the DevTools viewer tool) in one package, plus ReduxTesting for test
 // targets; users link only the products they need. Every other module imports ReduxCore and
 // never a sibling, and ReduxCore imports nothing outside the toolchain. ReduxTesting sees the
 // side-effect modules' work through ReduxCore's work reporting, never by importing them.
@@ -14,6 +14,7 @@ let package = Package(
   ],
   products: [
     .library(name: "ReduxCore", targets: ["ReduxCore"]),
+    .library(name: "ReduxUI", targets: ["ReduxUI"]),
     .library(name: "ReduxSaga", targets: ["ReduxSaga"]),
     .library(name: "ReduxFlux", targets: ["ReduxFlux"]),
     .library(name: "ReduxCommand", targets: ["ReduxCommand"]),
@@ -26,6 +27,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    // Test-only: ReduxCoreTests conform IdentifiedArray to IdentifiedElements as the docs show.
+    // A package used by no library product is not fetched by users of this one.
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // For `swift package generate-documentation`: a command plugin, it adds no code to the
     // libraries.
@@ -33,6 +37,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "ReduxCore"),
+    .target(name: "ReduxUI", dependencies: ["ReduxCore"]),
     .target(
       name: "ReduxSaga",
       dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")]
@@ -55,11 +60,23 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .target(name: "ReduxDevTools", dependencies: ["ReduxCore"]),
+    .target(
+      name: "ReduxDevTools", dependencies: ["ReduxCore"],
+      // The pages' styles and script, compiled into the module as bytes: no Bundle lookup at
+      // run time, on Linux too, and a moved binary still has them.
+      resources: [.embedInCode("Page/page.css"), .embedInCode("Page/session.js")]
+    ),
     // Turns a JSON Lines recording into one self-contained HTML page.
     .executableTarget(name: "DevToolsViewer", dependencies: ["ReduxDevTools"]),
 
-    .testTarget(name: "ReduxCoreTests", dependencies: ["ReduxCore"]),
+    .testTarget(
+      name: "ReduxCoreTests",
+      dependencies: [
+        "ReduxCore",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
+    .testTarget(name: "ReduxUITests", dependencies: ["ReduxUI"]),
     .testTarget(
       name: "ReduxSagaTests",
       dependencies: [
@@ -72,7 +89,11 @@ let package = Package(
     .testTarget(name: "ReduxFluxTests", dependencies: ["ReduxFlux"]),
     .testTarget(
       name: "ReduxCommandTests",
-      dependencies: ["ReduxCommand", .product(name: "Clocks", package: "swift-clocks")]
+      dependencies: [
+        "ReduxCommand", .product(name: "Clocks", package: "swift-clocks"),
+        // Only to prove a view store sees the states that commands produce.
+        "ReduxUI",
+      ]
     ),
     .testTarget(
       name: "ReduxEffectsTests",
@@ -122,7 +143,8 @@ let package = Package(
       name: "DevToolsCounter", dependencies: ["ReduxDevTools"], path: "Examples/DevToolsCounter"
     ),
     .executableTarget(
-      name: "MainActorFeed", dependencies: ["ReduxEffects"], path: "Examples/MainActorFeed"
+      name: "MainActorFeed", dependencies: ["ReduxEffects", "ReduxUI"],
+      path: "Examples/MainActorFeed"
     ),
   ],
   swiftLanguageModes: [.v6]

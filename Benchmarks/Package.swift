@@ -3,7 +3,8 @@ import PackageDescription
 
 // The benchmarks live in their own package so that users of swift-redux never resolve the
 // harness. Each benchmark target is a folder under Benchmarks/Benchmarks/ (the harness's plugin
-// finds them there): CoreBenchmarks for ReduxCore, ModuleBenchmarks for the side-effect modules.
+// finds them there): CoreBenchmarks for ReduxCore and ReduxUI, ModuleBenchmarks for the
+// side-effect modules.
 let package = Package(
   name: "swift-redux-benchmarks",
   platforms: [.macOS(.v15)],
@@ -16,6 +17,8 @@ let package = Package(
     // For a `Logger` with its level set, for the logger effect (already a dependency of
     // ReduxEffects, so nothing new is resolved).
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // For benchmark 15: forEach over the IdentifiedArray that TCA users keep their rows in.
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
   ],
   targets: [
     // The configuration every benchmark target uses (samples, metrics, the smoke switch).
@@ -26,15 +29,20 @@ let package = Package(
     // Stores, states and actions shared by the benchmarks and the callgrind driver.
     .target(
       name: "CoreFixtures",
-      dependencies: [.product(name: "ReduxCore", package: "swift-redux")]
+      dependencies: [
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
     ),
     .executableTarget(
       name: "CoreBenchmarks",
       dependencies: [
         "BenchmarkConfiguration",
         "CoreFixtures",
+        "UIFixtures",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxUI", package: "swift-redux"),
       ],
       path: "Benchmarks/CoreBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -46,6 +54,23 @@ let package = Package(
       name: "CoreProfile",
       dependencies: [
         "CallgrindClient", "CoreFixtures", .product(name: "ReduxCore", package: "swift-redux"),
+      ]
+    ),
+    // Lists of rows and memoized selectors, shared by CoreBenchmarks and UIProfile.
+    .target(
+      name: "UIFixtures",
+      dependencies: [
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxUI", package: "swift-redux"),
+      ]
+    ),
+    // ReduxUI's scenarios under callgrind, as CoreProfile for the core.
+    .executableTarget(
+      name: "UIProfile",
+      dependencies: [
+        "CallgrindClient", "CoreFixtures", "UIFixtures",
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxUI", package: "swift-redux"),
       ]
     ),
     // The side-effect modules: one target, a file per module, so the harness builds and links

@@ -66,6 +66,9 @@ if let divergence = imported.replay(reducer: buggy).divergence {
 // 4. Time travel: the store's state changes directly, and subscribers see it.
 devTools.jump(toStep: 2)
 print("jumped to step 2: count \(store.state.count)")
+devTools.jump(toStep: 99)  // past the history: clamped to the latest state, never a trap
+print("jumped to step 99: step \(devTools.currentStep), count \(store.state.count)")
+devTools.jump(toStep: 2)
 devTools.jumpToLatest()
 devTools.skip(2)  // SetStep(5): the later states are recomputed without it
 print("skipped SetStep: count \(store.state.count)")

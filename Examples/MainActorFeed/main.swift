@@ -7,6 +7,7 @@
 import Observation
 import ReduxCore
 import ReduxEffects
+import ReduxUI
 
 struct Feed: Sendable {
   var title = "Posts"

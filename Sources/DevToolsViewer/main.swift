@@ -33,7 +33,9 @@ let text: String
 do {
   text = try String(contentsOf: input, encoding: .utf8)
 } catch {
-  fail("cannot read \(input.path): \(error.localizedDescription)", status: 2)
+  fail(
+    "cannot read \(input.path): \(error.localizedDescription); pass the path of a UTF-8 "
+      + "recording written by Recording.jsonLines(registry:)", status: 2)
 }
 
 let page: SessionPage
@@ -47,7 +49,9 @@ do {
 do {
   try page.html.write(to: output, atomically: true, encoding: .utf8)
 } catch {
-  fail("cannot write \(output.path): \(error.localizedDescription)", status: 2)
+  fail(
+    "cannot write \(output.path): \(error.localizedDescription); pass an output path in a "
+      + "folder this user can write", status: 2)
 }
 print("wrote \(output.path): \(page.actionCount) actions")
 if let problem = page.problem {

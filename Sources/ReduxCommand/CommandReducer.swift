@@ -45,6 +45,7 @@ public struct CommandReducer<State>: Sendable {
   ///   }
   /// }
   /// ```
+  @inlinable
   public init(
     _ reduce: @escaping @Sendable (_ state: inout State, _ action: any Action) -> Command
   ) {
@@ -111,12 +112,14 @@ extension CommandReducer {
 
   /// Runs several command reducers one after the other on the same state, in the order given,
   /// and returns their commands as one ``Command/batch(_:)-([Command])``.
+  @inlinable
   public static func combine(_ reducers: CommandReducer...) -> CommandReducer {
     combine(reducers)
   }
 
   /// Runs an array of command reducers one after the other on the same state, in array order,
   /// and returns their commands as one ``Command/batch(_:)-([Command])``.
+  @inlinable
   public static func combine(_ reducers: [CommandReducer]) -> CommandReducer {
     switch reducers.count {
     case 0: return .empty
@@ -135,6 +138,7 @@ extension CommandReducer {
   }
 
   /// Returns a command reducer that runs this one and then `other`, batching their commands.
+  @inlinable
   public func combined(with other: CommandReducer) -> CommandReducer {
     .combine(self, other)
   }
@@ -148,6 +152,7 @@ extension CommandReducer {
   ///   return .none
   /// }
   /// ```
+  @inlinable
   public static func on<A: Action>(
     _ type: A.Type,
     _ handle: @escaping @Sendable (_ state: inout State, _ action: A) -> Command
@@ -165,6 +170,7 @@ extension CommandReducer {
   ///   .on(Step.self) { state, _ in state.count += 1; return .none }
   ///   .on(StartAuto.self) { _, _ in autoIncrement }
   /// ```
+  @inlinable
   public func on<A: Action>(
     _ type: A.Type,
     _ handle: @escaping @Sendable (_ state: inout State, _ action: A) -> Command

@@ -13,11 +13,15 @@ extension Store {
   /// ```
   ///
   /// It is an ordinary `Store`: subscriptions, middleware and observation work unchanged. For
-  /// each action the command reducer runs under the store's lock; once the action has gone
-  /// through the middleware and the reducer and subscribers have seen the new state, the store
-  /// starts the returned command. Actions the command sends come back through `dispatch`, so
+  /// each action the command reducer runs under the store's lock; once the new state is
+  /// committed and subscribers have seen it, the store starts the returned command, before it
+  /// processes anything queued after the action (and, with middleware, before the middleware
+  /// around the reducer returns). Actions the command sends come back through `dispatch`, so
   /// every middleware in `middleware` sees them; an action sent by work that has been cancelled
   /// by the time the store gets to it is dropped before any middleware.
+  ///
+  /// Cost: the store needs no middleware of its own, so an action whose reducer returns
+  /// ``Command/none`` costs about twice a bare dispatch (docs/performance.md, "Command").
   ///
   /// Releasing the store cancels every command still in flight; their tasks do not keep the
   /// store alive.
@@ -29,79 +33,92 @@ extension Store {
   ///     synchronous actions are processed before this initializer returns.
   ///   - middleware: Steps that see each action before the reducer, first to last, including
   ///     the actions commands send.
+  @inlinable
   public convenience init(
     initialState: State,
     commandReducer: CommandReducer<State>,
     initialCommand: Command = .none,
     middleware: [Middleware<State>] = []
   ) {
-    let stash = CommandStash()
-    let runner = CommandRunner()
-    let reducer = Reducer<State> { state, action in
+    // Inlinable, with the work in CommandStoreParts: Store.init then builds the store where
+    // State is known, so each action reaches a reducer call specialized for it.
+    let parts = CommandStoreParts(commandReducer)
+    self.init(
+      initialState: initialState, reducer: parts.reducer, followUps: parts.followUps,
+      companion: parts.runner, middleware: middleware, onRuntimeWarning: nil)
+    parts.start(initialCommand, in: self)
+  }
+}
+
+/// What a store with a command reducer is built from: a reducer that leaves the commands the
+/// command reducer returns as follow-ups (ReduxCore starts them once the action is committed),
+/// and the runner that runs them. No middleware: an action whose reducer returns `.none` costs
+/// little more than a bare dispatch.
+@usableFromInline
+struct CommandStoreParts<State: Sendable> {
+  @usableFromInline let reducer: Reducer<State>
+  @usableFromInline let followUps = FollowUpSlot()
+  /// Kept alive by the store alone (its companion): releasing the store releases the runner,
+  /// which cancels the commands in flight. Everything else holds it weakly, since running work
+  /// keeps the store's engine, and so its reducer, alive.
+  @usableFromInline let runner = CommandRunner()
+
+  @usableFromInline
+  init(_ commandReducer: CommandReducer<State>) {
+    let followUps = followUps
+    reducer = Reducer<State> { [weak runner] state, action in
       let command = commandReducer(&state, action)
-      if !command.isNone { stash.add(command) }
-    }
-    // First in the chain, so that when `next` returns every other middleware and the reducer
-    // have seen the action, and the stash holds exactly the commands it produced.
-    let commands = Middleware<State> { context, action, next in
-      if let envelope = action.as(CommandEnvelope.self) {
-        guard envelope.scope.endDelivery() else { return }
-        next(envelope.action)
-      } else {
-        next(action)
-      }
-      let commands = stash.takeAll()
-      if commands.isEmpty { return }
-      // Work reporting: the jobs count as work of the action being processed, so
-      // `await store.send(action).finish()` waits for them, and the actions they send carry its
-      // origin (so their own commands count too). For a plain dispatch nothing is recorded.
-      let origin = context.processingOrigin
-      for command in commands {
-        let work = context.beginWork(origin: origin, "command for \(type(of: action))")
-        let jobs = runner.start(command) { action, scope in
-          guard scope.beginDelivery() else { return }
-          let envelope = CommandEnvelope(action: action, scope: scope)
-          if let work {
-            context.dispatch(envelope, origin: work.origin)
-          } else {
-            context.dispatch(envelope)
-          }
-        }
-        guard let work else { continue }
-        if jobs.isEmpty {
-          work.end()
-        } else {
-          Task {
-            await waitForAll(jobs)
-            work.end()
-          }
-        }
+      if !command.isNone, let runner {
+        followUps.leave(
+          StartCommand(command: command, runner: runner, actionType: type(of: action)))
       }
     }
-    self.init(initialState: initialState, reducer: reducer, middleware: [commands] + middleware)
-    if !initialCommand.isNone {
-      runner.start(initialCommand) { [weak self] action, scope in
-        if scope.beginDelivery() { self?.dispatch(CommandEnvelope(action: action, scope: scope)) }
-      }
+  }
+
+  /// Starts the store's initial command, as Elm's `init` does.
+  @usableFromInline
+  func start(_ command: Command, in store: Store<State>) {
+    guard !command.isNone else { return }
+    runner.start(command) { [weak store] action, scope in
+      guard scope.beginDelivery() else { return }
+      let envelope = CommandEnvelope(action: action, origin: .untracked, scope: scope)
+      if let store { store.dispatch(envelope) } else { envelope.actionProcessed() }
     }
   }
 }
 
-/// The commands a store's reducer returned for the action being processed. The reducer runs
-/// under the store's lock and the middleware after it, so the stash has a lock of its own; the
-/// store processes one action at a time, so one stash per store is enough.
-final class CommandStash: Sendable {
-  private let commands = Lock<[Command]>([])
+/// The command an action's reducer returned, started once the action is committed.
+final class StartCommand: FollowUp {
+  let command: Command
+  let runner: CommandRunner
+  let actionType: any Action.Type
 
-  func add(_ command: Command) {
-    commands.withLock { $0.append(command) }
+  init(command: Command, runner: CommandRunner, actionType: any Action.Type) {
+    self.command = command
+    self.runner = runner
+    self.actionType = actionType
   }
 
-  func takeAll() -> [Command] {
-    commands.withLock { commands in
-      if commands.isEmpty { return [] }
-      defer { commands = [] }
-      return commands
+  func start<State>(in context: MiddlewareContext<State>) {
+    // Work reporting: the jobs count as work of the action being processed, so
+    // `await store.send(action).finish()` waits for them, and the actions they send carry its
+    // origin (so their own commands count too). For a plain dispatch nothing is recorded.
+    let work = context.beginWork(origin: context.processingOrigin, "command for \(actionType)")
+    let origin = work?.origin ?? .untracked
+    let jobs = runner.start(command) { action, scope in
+      guard scope.beginDelivery() else { return }
+      context.dispatch(CommandEnvelope(action: action, origin: origin, scope: scope))
+    }
+    guard let work else { return }
+    if jobs.isEmpty {
+      work.end()
+    } else {
+      // A test store may cancel the work a send started: cancel these jobs' tasks.
+      work.onCancel { for job in jobs { job.cancel() } }
+      Task {
+        await waitForAll(jobs)
+        work.end()
+      }
     }
   }
 }

@@ -25,7 +25,7 @@ public struct Middleware<State: Sendable>: Sendable {
 
   @usableFromInline let body:
     @Sendable (_ context: MiddlewareContext<State>, _ action: any Action, _ next: Next) -> Void
-  let onAttach: (@Sendable (_ context: MiddlewareContext<State>) -> Void)?
+  @usableFromInline let onAttach: (@Sendable (_ context: MiddlewareContext<State>) -> Void)?
 
   /// Creates a middleware from a closure called once for each action.
   public init(
@@ -65,8 +65,14 @@ public struct Middleware<State: Sendable>: Sendable {
 /// nothing and ``state`` keeps its last committed value. So a middleware may hand the context to
 /// work that outlives the store without creating a retain cycle.
 public struct MiddlewareContext<State: Sendable>: Sendable {
-  @usableFromInline let box: StoreBox<State>
-  let store: WeakStore<State>
+  @usableFromInline let engine: StoreEngine<State>
+  @usableFromInline let store: WeakStore<State>
+
+  @usableFromInline
+  init(engine: StoreEngine<State>, store: WeakStore<State>) {
+    self.engine = engine
+    self.store = store
+  }
 
   /// The store's latest committed state; inside a middleware, after `next` returns, it includes
   /// the current action.
@@ -74,7 +80,7 @@ public struct MiddlewareContext<State: Sendable>: Sendable {
   /// Inlinable, so that a middleware reading it after every action (a recorder, a logger)
   /// reads it in code specialized for its State.
   @inlinable
-  public var state: State { box.state }
+  public var state: State { engine.state }
 
   /// Dispatches an action to the store, through the whole middleware chain.
   ///
@@ -88,8 +94,12 @@ public struct MiddlewareContext<State: Sendable>: Sendable {
 }
 
 /// A weak reference to a store, set once during the store's initializer.
+@usableFromInline
 final class WeakStore<State: Sendable>: @unchecked Sendable {
   // @unchecked: `value` is written once in Store.init before the store is shared with any other
   // thread, and only read afterwards; the weak reference itself is managed atomically.
-  weak var value: Store<State>?
+  @usableFromInline weak var value: Store<State>?
+
+  @usableFromInline
+  init() {}
 }

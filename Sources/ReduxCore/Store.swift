@@ -28,19 +28,11 @@
 ///   values in the order the states were committed.
 ///
 /// ## Under load
-/// One `dispatch` call does a bounded amount of other threads' work, and the queue's memory is
-/// bounded:
-/// - After 256 queued items, and once nothing its own thread queued is left, the drainer hands
-///   its role to the next thread that dispatches (that thread waits for the item in hand, then
-///   continues the queue) and returns. If no thread dispatches, it finishes the queue.
-/// - A dispatch from a thread that is not draining a store waits while 1,024 items are queued,
-///   until the queue is down to 512 (back-pressure). A draining thread never waits, so
-///   dispatches from middleware, subscribers and effects running on it cannot deadlock.
-/// - Once every `dispatch` call has returned, the store has processed every action.
-/// - A queue that held a burst gives its memory back when it empties.
-///
-/// So a callback must not block until another thread's `dispatch` returns. See
-/// `docs/concurrency.md` for the full statement.
+/// One `dispatch` call does a bounded amount of other threads' work (the drainer hands its role
+/// over after 256 queued items), the queue's memory is bounded (a thread that is not draining
+/// waits while 1,024 items are queued) and given back, and a draining thread never waits. So a
+/// callback must not block until another thread's `dispatch` returns. `docs/concurrency.md`,
+/// "Under load", states the rules exactly.
 ///
 /// ## Reducers are pure
 /// A reducer gets the state and the action, and nothing else. A reducer that uses its own store
@@ -56,32 +48,64 @@
 ///
 /// ## Lifetime
 /// Releasing the store releases its middleware and subscribers, and ends its async sequences.
-/// Subscription tokens, middleware contexts and ``ObservableStore`` do not keep it alive in a
+/// Subscription tokens, middleware contexts and ReduxUI's view stores do not keep it alive in a
 /// cycle.
 public final class Store<State: Sendable>: Sendable {
-  @usableFromInline let box: StoreBox<State>
+  @usableFromInline let engine: StoreEngine<State>
   /// The middleware chain ending in the reducer; `nil` when there is no middleware.
   @usableFromInline let chain: Middleware<State>.Next?
+  /// What a module keeps alive exactly as long as the store (a command store's runner, which
+  /// cancels the commands in flight when it goes).
+  @usableFromInline let companion: (any AnyObject & Sendable)?
 
   /// Creates a store with an initial state, a reducer and, optionally, middleware.
+  ///
+  /// Inlinable: the middleware chain is built where `State` is known, so each action it passes
+  /// on reaches a reducer call specialized for `State` (see ``Store``, "Cost").
   ///
   /// - Parameters:
   ///   - initialState: The state before any action.
   ///   - reducer: Applies each action to the state.
   ///   - middleware: Steps that see each action before the reducer, first to last.
-  public init(
+  ///   - onRuntimeWarning: Receives the ``RuntimeWarning``s the reducer reports (an action
+  ///     addressed to a child that is gone, for one), on the thread that reduces; route them to
+  ///     your logger. Without it they go to standard error.
+  @inlinable
+  public convenience init(
     initialState: State,
     reducer: Reducer<State>,
-    middleware: [Middleware<State>] = []
+    middleware: [Middleware<State>] = [],
+    onRuntimeWarning: (@Sendable (RuntimeWarning) -> Void)? = nil
   ) {
-    let box = StoreBox(state: initialState, reducer: reducer)
+    self.init(
+      initialState: initialState, reducer: reducer, followUps: nil, companion: nil,
+      middleware: middleware, onRuntimeWarning: onRuntimeWarning)
+  }
+
+  /// A store whose reducer may leave follow-ups in `followUps`, started once each action is
+  /// committed (FollowUp.swift), and that keeps `companion` alive as long as itself: a command
+  /// reducer's store.
+  @inlinable
+  package init(
+    initialState: State,
+    reducer: Reducer<State>,
+    followUps: FollowUpSlot?,
+    companion: (any AnyObject & Sendable)?,
+    middleware: [Middleware<State>],
+    onRuntimeWarning: (@Sendable (RuntimeWarning) -> Void)?
+  ) {
     let weakStore = WeakStore<State>()
-    let context = MiddlewareContext(box: box, store: weakStore)
-    self.box = box
+    let engine = StoreEngine(
+      state: initialState, reducer: reducer,
+      warnings: onRuntimeWarning.map(RuntimeWarningHandler.init), followUps: followUps,
+      store: weakStore)
+    let context = MiddlewareContext(engine: engine, store: weakStore)
+    self.engine = engine
+    self.companion = companion
     if middleware.isEmpty {
       chain = nil
     } else {
-      var next: Middleware<State>.Next = { action in box.reduceAndNotify(action) }
+      var next: Middleware<State>.Next = { action in engine.reduceAndNotify(action) }
       for step in middleware.reversed() {
         let rest = next
         let body = step.body
@@ -95,7 +119,7 @@ public final class Store<State: Sendable>: Sendable {
   }
 
   deinit {
-    box.shutdown()
+    engine.shutdown()
   }
 
   /// The latest committed state.
@@ -103,7 +127,7 @@ public final class Store<State: Sendable>: Sendable {
   /// Reading it takes the store's lock briefly; it never waits for subscribers. Reading it from
   /// inside this store's reducer stops the program with a precondition failure (reducers get
   /// the state as their argument).
-  public var state: State { box.state }
+  public var state: State { engine.state }
 
   /// Sends an action through the middleware to the reducer, then notifies subscribers.
   ///
@@ -115,9 +139,9 @@ public final class Store<State: Sendable>: Sendable {
   @inlinable
   public func dispatch(_ action: any Action) {
     if let chain {
-      box.dispatch(action, through: chain)
+      engine.dispatch(action, through: chain)
     } else {
-      box.dispatch(action)
+      engine.dispatch(action)
     }
   }
 
@@ -205,22 +229,20 @@ public final class Store<State: Sendable>: Sendable {
   /// Safe from any thread, and from middleware and subscribers. Do not call it from inside the
   /// store's reducer (reducers do not get the store).
   public func replaceReducer(_ reducer: Reducer<State>) {
-    box.replaceReducer(reducer)
+    engine.replaceReducer(reducer)
   }
 
   @inlinable
   func subscribe(_ subscriber: Subscriber<State>) -> Subscription {
-    // Weak on both: a token that outlives its store must not keep the subscriber's captures.
-    let token = Subscription { [weak box, weak subscriber] in
-      if let box, let subscriber { box.unsubscribe(subscriber) }
-    }
-    box.subscribe(subscriber, through: chain)
+    subscriber.engine = engine
+    let token = Subscription(subscriber: subscriber)
+    engine.subscribe(subscriber, through: chain)
     return token
   }
 
   /// The work queued for the drainer now, and the room the queue holds without allocating;
   /// for tests of the store's limits under load.
   package var queueUsage: (count: Int, capacity: Int) {
-    box.lock.withLock { ($0.queue.count, $0.queue.capacity) }
+    engine.lock.withLock { ($0.queue.count, $0.queue.capacity) }
   }
 }

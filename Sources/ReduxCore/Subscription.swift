@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A token that keeps a store subscription alive; the subscription ends on ``cancel()`` or when
 /// the token is released.
 ///
@@ -21,20 +23,33 @@
 /// subscription that another thread had already started may then still be running, once.
 /// So do not block a callback until another thread's `cancel()` returns.
 public final class Subscription: Sendable, Hashable {
-  private let onCancel: Lock<(@Sendable () -> Void)?>
+  private let isCancelled = Atomic<Bool>(false)
+  /// The store subscriber it ends; weak, so a token that outlives its store keeps nothing.
+  private weak let subscriber: SubscriberBase?
+  /// What it runs instead, for a token that ends other tokens.
+  private let onCancel: (@Sendable () -> Void)?
 
+  /// A token that ends `subscriber`'s subscription.
   @usableFromInline
-  init(onCancel: @escaping @Sendable () -> Void) {
-    self.onCancel = Lock(onCancel)
+  init(subscriber: SubscriberBase) {
+    self.subscriber = subscriber
+    self.onCancel = nil
+  }
+
+  /// A token that runs `onCancel` once, when it is cancelled or released.
+  package init(onCancel: @escaping @Sendable () -> Void) {
+    self.subscriber = nil
+    self.onCancel = onCancel
   }
 
   /// Ends the subscription. Calling it again does nothing.
   public func cancel() {
-    let action = onCancel.withLock { action in
-      defer { action = nil }
-      return action
+    guard !isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    if let onCancel {
+      onCancel()
+    } else if let subscriber {
+      subscriber.cancel(subscriber)
     }
-    action?()
   }
 
   deinit { cancel() }

@@ -89,7 +89,7 @@ final class EffectRunner<State: Sendable>: Sendable {
     let work = context.beginWork(
       origin: context.processingOrigin, "async effect \(name) for \(type(of: action))")
     let dispatch = work.dispatchFunction(context)
-    tasks.spawn {
+    tasks.spawn(reportingTo: work) {
       defer { work?.end() }
       do {
         try await operation(dispatch)

@@ -55,7 +55,7 @@ extension Middleware {
         let work = context.beginWork(
           origin: context.processingOrigin, "async thunk \(Thunk<State, Extra>.typeDescription)")
         let dispatch = ThunkDispatch(context: context, origin: work?.origin ?? .untracked)
-        tasks.spawn {
+        tasks.spawn(reportingTo: work) {
           defer { work?.end() }
           await run(dispatch, getState, extra)
         }

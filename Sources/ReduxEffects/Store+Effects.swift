@@ -28,6 +28,7 @@ extension Store {
   ///   - middleware: Steps that see each action before the reducer, first to last.
   ///   - onEffectError: Called with each error an effect throws; the effect keeps running.
   ///     When `nil`, errors are logged at `error` level to a `Logger` labelled "ReduxEffects".
+  @inlinable
   public convenience init(
     initialState: State,
     reducer: Reducer<State>,

@@ -13,18 +13,22 @@ final class TaskBag: Sendable {
 
   private let running = Lock(Running())
 
-  /// Starts `operation` in a new task that is cancelled when the bag is released.
-  func spawn(_ operation: @escaping @Sendable () async -> Void) {
-    running.withLock { running in
+  /// Starts `operation` in a new task that is cancelled when the bag is released, and tells
+  /// `work` (when tracked) how to cancel it.
+  func spawn(reportingTo work: WorkHandle?, _ operation: @escaping @Sendable () async -> Void) {
+    let task = running.withLock { running in
       let id = running.nextID
       running.nextID += 1
       // Registered under the lock, so the task's own `finish` (which takes the lock) always
       // runs after it was added.
-      running.tasks[id] = Task { [weak self] in
+      let task = Task { [weak self] in
         await operation()
         self?.finish(id)
       }
+      running.tasks[id] = task
+      return task
     }
+    work?.onCancel { task.cancel() }
   }
 
   private func finish(_ id: Int) {

@@ -87,9 +87,10 @@ final class Canary: Sendable {
 }
 
 extension TestClock<Duration> {
-  /// Waits until some task is sleeping on this clock, so that advancing it wakes that task.
+  /// Waits until some task is sleeping on this clock, so that advancing it wakes that task; stops
+  /// waiting when the calling task is cancelled (a test past its time limit).
   func untilSleeping() async {
-    while (try? await checkSuspension()) != nil {}
+    while !Task.isCancelled, (try? await checkSuspension()) != nil {}
   }
 }
 
@@ -141,4 +142,135 @@ final class StoreRef: Sendable {
     get { weakStore.withLock { $0.store } }
     set { weakStore.withLock { $0.store = newValue } }
   }
+}
+
+// Child features: items in a list, an optional item, an enum case and a stack of pages, each
+// item with a save job that sleeps on a clock and records when it is cancelled.
+
+struct Item: Identifiable, Equatable, Sendable {
+  let id: Int
+  var saved = 0
+}
+
+/// Starts a job that sleeps a second, then sends ``Saved``; cancellable by id "save".
+struct Save: Action {}
+struct Saved: Action {}
+/// Cancels the item's work with id "save".
+struct CancelSave: Action {}
+/// Starts a job that sends ``Saved`` at once.
+struct SaveNow: Action {}
+/// Starts a job that sends `Dismiss`: the item asks to be closed.
+struct Close: Action {}
+struct RemoveItem: Action { var id: Int }
+struct ClearDetail: Action {}
+/// Moves a page out of its `.item` case.
+struct ShowOther: Action {}
+
+/// What the items' save jobs report: the ids of the items whose job was cancelled.
+final class SaveJobs: Sendable {
+  let cancelledIDs = Recorder<Int>()
+  let cancellations = Signal()
+
+  /// Waits until `count` more jobs have been cancelled.
+  func waitForCancellations(_ count: Int = 1) async {
+    await cancellations.wait(count: count)
+  }
+}
+
+func itemReducer(clock: some Clock<Duration>, jobs: SaveJobs) -> CommandReducer<Item> {
+  CommandReducer<Item>
+    .on(Save.self) { item, _ in
+      let id = item.id
+      return Command.run { send in
+        do {
+          try await clock.sleep(for: .seconds(1))
+          send(Saved())
+        } catch {
+          jobs.cancelledIDs.append(id)
+          jobs.cancellations.send()
+        }
+      }
+      .cancellable(id: "save")
+    }
+    .on(Saved.self) { item, _ in
+      item.saved += 1
+      return .none
+    }
+    .on(CancelSave.self) { _, _ in .cancel(id: "save") }
+    .on(SaveNow.self) { _, _ in .run { send in send(Saved()) } }
+    .on(Close.self) { _, _ in .run { send in send(Dismiss()) } }
+}
+
+enum Page: Equatable, Sendable {
+  case item(Item)
+  case other
+}
+
+extension EnumCase where Enum == Page, Value == Item {
+  static let item = EnumCase(embed: Page.item) { page in
+    if case .item(let item) = page { item } else { nil }
+  }
+}
+
+/// A page: its item case, and ``ShowOther`` (addressed to the page) leaves that case.
+func pageReducer(clock: some Clock<Duration>, jobs: SaveJobs) -> CommandReducer<Page> {
+  CommandReducer<Page>.on(ShowOther.self) { page, _ in
+    page = .other
+    return .none
+  }
+  .ifCaseLet(.item, then: itemReducer(clock: clock, jobs: jobs))
+}
+
+/// The address of ``Shelf/draft``, a second optional item.
+struct DraftAction: ChildActionWrapper {
+  let action: any Action
+  init(_ action: any Action) { self.action = action }
+}
+
+struct Shelf: Equatable, Sendable {
+  var items: [Item] = []
+  var detail: Item?
+  var draft: Item?
+  var page: Page?
+  var path = StackState<Page>()
+}
+
+/// Every kind of child on one shelf; the parent removes items and clears the detail.
+func shelfReducer(clock: some Clock<Duration>, jobs: SaveJobs) -> CommandReducer<Shelf> {
+  let item = itemReducer(clock: clock, jobs: jobs)
+  let page = pageReducer(clock: clock, jobs: jobs)
+  return CommandReducer<Shelf>
+    .on(RemoveItem.self) { shelf, action in
+      shelf.items.removeAll { $0.id == action.id }
+      return .none
+    }
+    .on(ClearDetail.self) { shelf, _ in
+      shelf.detail = nil
+      return .none
+    }
+    .forEach(\.items, element: item)
+    .ifLet(\.detail, then: item)
+    .ifLet(\.draft, action: DraftAction.self, then: item)
+    .ifLet(\.page, then: page)
+    .forEach(\.path, destination: page)
+}
+
+/// A store of `shelf`, with the actions it processes recorded by a middleware.
+func shelfStore(
+  _ shelf: Shelf, clock: some Clock<Duration>, jobs: SaveJobs, seen: Recorder<any Action>? = nil
+) -> Store<Shelf> {
+  let recorder = Middleware<Shelf> { _, action, next in
+    seen?.append(action)
+    next(action)
+  }
+  return Store(
+    initialState: shelf, commandReducer: shelfReducer(clock: clock, jobs: jobs),
+    middleware: [recorder])
+}
+
+/// The runtime warnings reported while `body` runs, as a store with a handler would get them.
+func warnings(during body: () -> Void) -> [RuntimeWarning] {
+  let recorder = Recorder<RuntimeWarning>()
+  RuntimeWarningSlot.with(RuntimeWarningHandler { recorder.append($0) }) { body() }
+  return recorder.all
 }

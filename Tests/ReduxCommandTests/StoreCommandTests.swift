@@ -3,6 +3,7 @@ import Dispatch
 import Observation
 import ReduxCommand
 import ReduxCore
+import ReduxUI
 import Testing
 
 @Suite("Store with a command reducer", .timeLimit(.minutes(1)))
@@ -313,6 +314,7 @@ struct StoreCommandTests {
   }
 
   @Test("observation sees the states that a command's actions produce")
+  @MainActor
   func observationWorksUnchanged() {
     let reducer = CommandReducer<Counter>
       .on(Step.self) { state, _ in
@@ -324,14 +326,14 @@ struct StoreCommandTests {
         return .none
       }
     let store = Store(initialState: Counter(), commandReducer: reducer)
-    let model = ObservableStore(store)
+    let model = ViewStore(store)
     let changes = Recorder<Int>()
     withObservationTracking {
       _ = model.state
     } onChange: {
       changes.append(1)
     }
-    store.dispatch(Step())
+    model.dispatch(Step())
     #expect(model.state.count == 11)
     #expect(changes.all == [1])
   }

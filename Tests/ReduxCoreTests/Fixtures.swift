@@ -1,4 +1,3 @@
-import Observation
 import ReduxCore
 
 struct Counter: Sendable, Equatable {
@@ -50,33 +49,6 @@ final class Recorder<Element: Sendable>: Sendable {
 
 /// An object whose lifetime tests watch through a weak reference.
 final class Probe: Sendable {}
-
-/// Waits on the main actor until a value that `read` reads through Observation changes.
-///
-/// `read` runs inside `withObservationTracking`; the change is published on the main actor, so
-/// nothing can be published between the caller's last check and this registration.
-@MainActor
-func nextChange(_ read: @MainActor () -> Void) async {
-  await withCheckedContinuation { continuation in
-    withObservationTracking {
-      read()
-    } onChange: {
-      continuation.resume()
-    }
-  }
-}
-
-/// Starts tracking what `read` reads through Observation; the returned recorder gets one entry
-/// when it is reported changed (Observation reports the first change only).
-func tracking(_ read: () -> Void) -> Recorder<Void> {
-  let changes = Recorder<Void>()
-  withObservationTracking {
-    read()
-  } onChange: {
-    changes.append(())
-  }
-  return changes
-}
 
 /// A counter store whose reducer, on each `Increment`, calls `misuse` with the store itself: a
 /// reducer breaking the rule that reducers are pure.

@@ -58,3 +58,19 @@ func makeStore(
     middleware: middleware + [devTools.middleware])
   return (store, devTools)
 }
+
+/// A new folder in the system's temporary directory, removed with everything in it when the
+/// last reference goes.
+final class TemporaryFolder: Sendable {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("redux-devtools-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+}

@@ -72,6 +72,61 @@ struct RecordingJSONLinesTests {
     #expect(error.reason == .newerVersion(found: 9, supported: 1))
   }
 
+  @Test("a header version that no release wrote is refused", arguments: [0, -1])
+  func unknownVersion(version: Int) throws {
+    let text =
+      #"{"format":"swift-redux-recording","initialState":{"count":0,"step":1,"log":[]},"version":"#
+      + "\(version)}"
+    let error = try #require(
+      throws: RecordingImportError<Counter>.self,
+      performing: { try Recording<Counter>(jsonLines: text, registry: counterRegistry) })
+    #expect(error.line == 1)
+    #expect(error.reason == .unknownVersion(found: version, supported: 1))
+    #expect(error.description.contains("recording format \(version) was never written"))
+  }
+
+  @Test("reads a recording whose lines end in CRLF, as a Windows checkout leaves them")
+  func windowsLineEndings() throws {
+    let text = try sampleText()
+    let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+    #expect(crlf.utf8.count == text.utf8.count + 5)
+    let recording = try Recording<Counter>(jsonLines: crlf, registry: counterRegistry)
+    #expect(recording.entries.map(\.actionType) == ["Increment", "SetStep", "Note", "Increment"])
+    #expect(try recording.jsonLines(registry: counterRegistry) == text)
+  }
+
+  @Test("a bad line in a CRLF recording is numbered as in an editor")
+  func windowsLineNumbers() throws {
+    let crlf = try sampleText().replacingOccurrences(of: "\n", with: "\r\n")
+    let error = try #require(
+      throws: RecordingImportError<Counter>.self,
+      performing: {
+        try Recording<Counter>(jsonLines: String(crlf.dropLast(20)), registry: counterRegistry)
+      })
+    #expect(error.line == 5)
+    #expect(error.imported?.entries.count == 3)
+  }
+
+  @Test("imports 200,000 lines in a debug build well within two minutes (linear, not quadratic)")
+  func importIsLinear() async {
+    // In a child process with an alarm, so that a quadratic import fails the test instead of
+    // holding up the run: 200,000 lines took hours that way, and take seconds in linear time.
+    await #expect(processExitsWith: .success) {
+      alarm(120)
+      let count = 200_000
+      var text = #"{"format":"swift-redux-recording","initialState":{"count":0,"log":[],"step":1},"#
+      text += #""version":1}"# + "\n"
+      for index in 1...count {
+        text += #"{"action":{},"state":{"count":"# + String(index)
+        text += #","log":[],"step":1},"timestamp":1700000000,"type":"Increment"}"# + "\n"
+      }
+      let recording = try Recording<Counter>(jsonLines: text, registry: counterRegistry)
+      guard recording.entries.count == count, recording.entries.last?.state.count == count else {
+        exit(1)
+      }
+    }
+  }
+
   @Test("empty text and other JSON are not recordings")
   func notARecording() throws {
     for text in ["", "\n\n", #"{"hello":1}"#, "garbage"] {

@@ -79,4 +79,51 @@ struct SessionPageTests {
       try SessionPage(jsonLines: newer)
     }
   }
+
+  @Test("reads a recording whose lines end in CRLF")
+  func windowsLineEndings() throws {
+    let text = try recordedText()
+    let page = try SessionPage(jsonLines: text.replacingOccurrences(of: "\n", with: "\r\n"))
+    #expect(page.actionCount == 4)
+    #expect(page.problem == nil)
+    #expect(page.html == (try SessionPage(jsonLines: text)).html)
+  }
+
+  @Test("a header version that no release wrote is refused")
+  func unknownVersion() throws {
+    let zero = #"{"format":"swift-redux-recording","initialState":{},"version":0}"#
+    #expect(
+      throws: SessionPageError(
+        line: 1, message: "recording format 0 was never written (this library reads format 1)")
+    ) {
+      try SessionPage(jsonLines: zero)
+    }
+  }
+
+  @Test("control characters from the recording and the title reach the page as visible stand-ins")
+  func controlCharacters() throws {
+    let text = #"""
+      {"format":"swift-redux-recording","initialState":{"a\u0007b":0},"version":1}
+      {"action":{"note":"\u0000"},"state":{"a\u0007b":1},"timestamp":1,"type":"Ping\u001b[31m\u007f"}
+      """#
+    let html = try SessionPage(jsonLines: text, title: "Session\u{0}\u{85}\r").html
+    let controls = html.unicodeScalars.filter {
+      $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t"
+    }
+    #expect(controls.isEmpty, "raw control characters: \(controls.map(\.value))")
+    #expect(html.contains("<title>Session\u{2400}\u{FFFD}\u{240D}</title>"))
+    #expect(html.contains("data-type=\"Ping\u{241B}[31m\u{2421}\""))
+    #expect(html.contains("<th scope=\"row\">a\u{2407}b</th>"))
+    #expect(html.contains("a\u{2407}b: 0"))
+    #expect(html.contains(#"{&quot;note&quot;:&quot;\u0000&quot;}"#))
+  }
+
+  @Test("inlines the styles and the script that the module embeds")
+  func inlinesAssets() throws {
+    let html = try SessionPage(jsonLines: try recordedText()).html
+    #expect(html.contains("#timeline { position: sticky;"))
+    #expect(html.contains("document.documentElement.dataset.timelineRendered"))
+    #expect(html.components(separatedBy: "<style>").count == 2)
+    #expect(html.components(separatedBy: "</script>").count == 2)
+  }
 }

@@ -5,18 +5,13 @@ import ReduxDevTools
 import Testing
 
 @Suite("StatePersistence")
-final class StatePersistenceTests {
-  let directory: URL
+struct StatePersistenceTests {
+  let folder: TemporaryFolder
+  var directory: URL { folder.url }
   var file: URL { directory.appendingPathComponent("state.json") }
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("redux-devtools-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: directory)
+    folder = try TemporaryFolder()
   }
 
   func persistence(
@@ -97,7 +92,11 @@ final class StatePersistenceTests {
   @Test("an older file without a migration is a typed error")
   func olderWithoutMigration() throws {
     try #"{"state":{"value":7},"version":1}"#.write(to: file, atomically: true, encoding: .utf8)
-    #expect(throws: PersistenceError.noMigration(from: 1)) { try persistence().restore() }
+    #expect {
+      try persistence().restore()
+    } throws: { error in
+      (error as? PersistenceError)?.reason == .noMigration(from: 1)
+    }
   }
 
   @Test("a file from a newer version is refused, and kept aside rather than overwritten")
@@ -105,14 +104,12 @@ final class StatePersistenceTests {
     let newer = #"{"state":{"count":1,"extra":true},"version":3}"#
     try newer.write(to: file, atomically: true, encoding: .utf8)
     let persistence = persistence()
-    #expect(throws: PersistenceError.newerVersion(found: 3, supported: 2)) {
-      try persistence.restore()
-    }
+    let error = try #require(throws: PersistenceError.self) { try persistence.restore() }
+    #expect(error.reason == .newerVersion(found: 3, supported: 2))
     #expect(try contents() == newer)
 
     try persistence.saveNow(Counter(count: 9))
-    let aside = try String(
-      contentsOf: file.appendingPathExtension("unreadable"), encoding: .utf8)
+    let aside = try String(contentsOf: try #require(error.keptAs), encoding: .utf8)
     #expect(aside == newer)
     #expect(try persistence.restore() == Counter(count: 9))
   }
@@ -127,14 +124,14 @@ final class StatePersistenceTests {
       #expect {
         try persistence.restore()
       } throws: { error in
-        guard case .corruptFile = error as? PersistenceError else { return false }
+        guard case .corruptFile = (error as? PersistenceError)?.reason else { return false }
         return true
       }
       #expect(try contents() == broken)
     }
   }
 
-  @Test("a failed debounced write is reported by flush")
+  @Test("a failed debounced write is reported by flush, naming the file and what to do")
   func failedWriteIsReported() async throws {
     let clock = TestClock()
     let missing = directory.appendingPathComponent("missing/state.json")
@@ -142,11 +139,12 @@ final class StatePersistenceTests {
       file: missing, version: 1, debounce: .seconds(1), clock: clock)
     persistence.save(Counter())
     await clock.advance(by: .milliseconds(1_100))
-    await #expect {
-      try await persistence.flush()
-    } throws: { error in
-      guard case .fileSystem = error as? PersistenceError else { return false }
-      return true
-    }
+    let error = try await #require(throws: PersistenceError.self) { try await persistence.flush() }
+    #expect(error.reason == .fileSystem(.write, code: ENOENT))
+    #expect(error.file == missing)
+    #expect(
+      error.description
+        == "could not write \(missing.path): No such file or directory; create the folder "
+        + "\(directory.appendingPathComponent("missing").path), or pass another file:")
   }
 }

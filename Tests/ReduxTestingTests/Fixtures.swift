@@ -18,3 +18,13 @@ let counterReducer = Reducer<Counter>
     state.history.append(state.count)
   }
   .on(Reset.self) { state, _ in state = Counter() }
+
+/// A middleware that dispatches `followUps`, in order, right after each action of type `T` has
+/// reached the reducer: received actions for a test store to check.
+func dispatching<T: Action>(_ followUps: [any Action], after _: T.Type) -> Middleware<Counter> {
+  Middleware { context, action, next in
+    next(action)
+    guard action is T else { return }
+    for followUp in followUps { context.dispatch(followUp) }
+  }
+}

@@ -125,7 +125,7 @@ struct TestStoreReducerTests {
       await store.send(Reset()) { $0 = Counter() }
     } matching: { issue in
       let text = message(of: issue)
-      return text.contains("1 received action was not asserted before sending Reset")
+      return text.contains("1 received action was not asserted before send(Reset)")
         && text.contains("Increment(by: 7)")
     }
     store.skipReceivedActions()

@@ -2,6 +2,7 @@ import Benchmark
 import CoreFixtures
 import Observation
 import ReduxCore
+import ReduxUI
 import Synchronization
 
 /// Benchmark 11: what a main-actor `ViewStore` adds to each commit, and how it coalesces commits
@@ -32,17 +33,6 @@ func registerViewStore() {
     }
     benchmark.stopMeasurement()
     blackHole(subscription)
-  }
-
-  Benchmark("11c Dispatch on the main actor: ObservableStore (coarse)") {
-    @MainActor benchmark async in
-    let model = ObservableStore(Store(initialState: TenFields(), reducer: tenFieldsReducer))
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      model.dispatch(BumpFirst())
-    }
-    benchmark.stopMeasurement()
-    blackHole(model)
   }
 
   // Ten fields each watched by a view; `f0` changes on every commit. 11d: the view showing `f0`

@@ -7,7 +7,8 @@ import ReduxDevTools
 /// Benchmark 10: what recording costs a dispatch. The three DevTools stores are measured
 /// against two baselines in this same target and run: the same store with no middleware, and
 /// with one pass-through middleware (recording off is a middleware that checks one flag).
-/// Then the memory a full history holds, which must not grow with the number of actions.
+/// Then the memory a full history holds, which must not grow with the number of actions, and
+/// the import of a recording (10i, below).
 func registerDevTools() {
   let bare = Store(initialState: Counter(), reducer: counterReducer)
   Benchmark("10 DevTools baseline: dispatch, no middleware") { benchmark in
@@ -77,4 +78,100 @@ func registerDevTools() {
       blackHole(devTools)
     }
   }
+  registerDevToolsImport()
+}
+
+/// Benchmark 10i: importing a JSON Lines recording, whose time and memory must grow in
+/// proportion to its length (an import of 20,000 lines once took 12.9 times as long as one of
+/// 5,000). Each sample imports one recording of `lines` lines, built before the measurement
+/// starts; "ns per line" makes the comparison across lengths direct. The baseline decodes the
+/// same 20,000 lines with JSONDecoder into a plain Codable struct: what Foundation alone costs
+/// per line, without the registry and the recording. The 1,000,000-line import is left out of
+/// the smoke pass, which only proves that each benchmark runs.
+func registerDevToolsImport() {
+  let smoke = getenv("REDUX_BENCHMARK_SMOKE") != nil
+  func configuration(samples: Int) -> Benchmark.Configuration {
+    Benchmark.Configuration(
+      metrics: [.wallClock, importNanosecondsPerLine, .mallocCountTotal, .peakMemoryResidentDelta],
+      timeUnits: .milliseconds, warmupIterations: smoke ? 0 : 1, scalingFactor: .one,
+      maxDuration: smoke ? .milliseconds(20) : .seconds(5), maxIterations: smoke ? 1 : samples)
+  }
+  let registry = ActionRegistry().registering(RecordedIncrement.self, as: "Increment")
+
+  Benchmark(
+    "10i DevTools import baseline: JSONDecoder, 20,000 lines",
+    configuration: configuration(samples: 20)
+  ) { benchmark in
+    let text = importText(lines: 20_000)
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    benchmark.startMeasurement()
+    let start = ContinuousClock.now
+    var lines = text.utf8.split(separator: UInt8(ascii: "\n"))[...]
+    lines.removeFirst()  // the header
+    var decoded: [PlainLine] = []
+    for line in lines {
+      decoded.append(try decoder.decode(PlainLine.self, from: Data(line)))
+    }
+    benchmark.measurement(importNanosecondsPerLine, nanoseconds(since: start) / 20_000)
+    benchmark.stopMeasurement()
+    blackHole(decoded)
+  }
+
+  let sizes = [(5_000, "5,000"), (20_000, "20,000")] + (smoke ? [] : [(1_000_000, "1,000,000")])
+  for (lines, name) in sizes {
+    Benchmark(
+      "10i DevTools import: \(name) lines",
+      configuration: configuration(samples: lines > 20_000 ? 3 : 20)
+    ) { benchmark in
+      let text = importText(lines: lines)
+      benchmark.startMeasurement()
+      let start = ContinuousClock.now
+      let recording = try Recording<RecordedCounter>(jsonLines: text, registry: registry)
+      benchmark.measurement(importNanosecondsPerLine, nanoseconds(since: start) / lines)
+      benchmark.stopMeasurement()
+      precondition(recording.entries.count == lines, "the import lost entries")
+      blackHole(recording)
+    }
+  }
+}
+
+private let importNanosecondsPerLine = BenchmarkMetric.custom(
+  "ns per line", useScalingFactor: false)
+
+private func nanoseconds(since start: ContinuousClock.Instant) -> Int {
+  let elapsed = ContinuousClock.now - start
+  return Int(elapsed.components.seconds) * 1_000_000_000
+    + Int(elapsed.components.attoseconds / 1_000_000_000)
+}
+
+private struct RecordedCounter: Codable, Sendable {
+  var count: Int
+  var log: [String]
+  var step: Int
+}
+
+private struct RecordedIncrement: Action, Codable {
+  var by: Int
+}
+
+/// The fields of an entry line, for the JSONDecoder baseline.
+private struct PlainLine: Decodable {
+  var action: RecordedIncrement
+  var skipped: Bool
+  var state: RecordedCounter
+  var timestamp: Date
+  var type: String
+}
+
+/// A recording of `lines` Increment entries, each line about 110 bytes.
+private func importText(lines: Int) -> String {
+  var text = #"{"format":"swift-redux-recording","initialState":{"count":0,"log":[],"step":1},"#
+  text += #""version":1}"# + "\n"
+  text.reserveCapacity(lines * 120)
+  for index in 1...lines {
+    text += #"{"action":{"by":1},"skipped":false,"state":{"count":"# + String(index)
+    text += #","log":[],"step":1},"timestamp":1700000000.25,"type":"Increment"}"# + "\n"
+  }
+  return text
 }

@@ -9,6 +9,7 @@ let benchmarks: @Sendable () -> Void = {
   registerSaga()
   registerFlux()
   registerCommand()
+  registerCommandComposition()
   registerEffects()
   registerDevTools()
 }

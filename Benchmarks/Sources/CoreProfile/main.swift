@@ -39,7 +39,8 @@ func mutexBaseline(_ count: Int) {
 
 let scenarios = [
   "dispatch", "middleware", "selectors100", "selectors1000", "large-counter", "large-item",
-  "enum", "threads8-middleware", "mutex-baseline",
+  "enum", "threads8-middleware", "mutex-baseline", "subscribe", "subscribe-cancel",
+  "foreach-identified", "byhand-identified", "foreach-store", "byhand-store",
 ]
 let arguments = CommandLine.arguments.dropFirst()
 guard let scenario = arguments.first, scenarios.contains(scenario) else {
@@ -83,6 +84,44 @@ case "threads8-middleware":
   let run = runOnThreads(8, total: count, settled: settled) { store.dispatch(Increment()) }
   print("\(Int(run.operationsPerSecond)) actions/s, longest \(run.maxLatencyNanoseconds) ns")
   sink(subscription)
+case "subscribe":
+  // A selector subscription to an idle store with no other subscriber; the tokens are kept, so
+  // this counts subscribing alone.
+  let store = Store(initialState: Counter(), reducer: counterReducer)
+  var tokens: [Subscription] = []
+  tokens.reserveCapacity(count)
+  measured(count) { tokens.append(store.subscribe(select: \.count) { sink($0) }) }
+  sink(tokens)
+case "subscribe-cancel":
+  // Subscribing and cancelling at once, as a view that appears and disappears.
+  let store = Store(initialState: Counter(), reducer: counterReducer)
+  measured(count) { store.subscribe(select: \.count) { sink($0) }.cancel() }
+case "foreach-identified", "byhand-identified":
+  // Benchmark 15a: one action to one of 10,000 rows, as a reducer call.
+  let isForEach = scenario == "foreach-identified"
+  let reducer = opaque(isForEach ? identifiedForEach : identifiedByHand)
+  let actions = isForEach ? rowActions : rowByIDActions
+  var table = RowTable()
+  var next = 0
+  measured(count) {
+    reducer(&table, actions[next])
+    next = next == 9_999 ? 0 : next + 1
+  }
+  sink(table)
+case "foreach-store", "byhand-store":
+  // Benchmark 15c: the same through a store, each action built per dispatch.
+  let isForEach = scenario == "foreach-store"
+  let store = Store(
+    initialState: RowTable(), reducer: isForEach ? identifiedForEach : identifiedByHand)
+  var next = 0
+  measured(count) {
+    if isForEach {
+      store.dispatch(ElementAction<Row>(id: next, action: BumpRow()))
+    } else {
+      store.dispatch(BumpRowByID(id: next))
+    }
+    next = next == 9_999 ? 0 : next + 1
+  }
 case "mutex-baseline":
   // Benchmark "Baseline: reducer call in Mutex.withLock": the floor a bare dispatch is held to.
   mutexBaseline(count)

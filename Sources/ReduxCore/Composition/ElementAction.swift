@@ -16,12 +16,30 @@ public struct ElementAction<Element: Identifiable>: ElementActionWrapper
 where Element.ID: Sendable {
   /// The id of the element the action is for.
   public let id: Element.ID
+  /// The element's own action, in a box of its own: so that an element action with an id of up
+  /// to two words fits in an `any Action` without a box of its own, and copying it (which
+  /// matching it does) is a retain, not a copy of the inner action.
+  @usableFromInline let box: ActionBox
+
   /// The element's own action.
-  public let action: any Action
+  @inlinable
+  public var action: any Action { box.action }
 
   /// An action for the element with `id`.
+  @inlinable
   public init(id: Element.ID, action: any Action) {
     self.id = id
+    self.box = ActionBox(action)
+  }
+}
+
+/// An action held by reference.
+@usableFromInline
+final class ActionBox: Sendable {
+  @usableFromInline let action: any Action
+
+  @inlinable
+  init(_ action: any Action) {
     self.action = action
   }
 }

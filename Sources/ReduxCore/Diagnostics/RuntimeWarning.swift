@@ -74,6 +74,7 @@ public struct RuntimeWarning: Sendable, CustomStringConvertible {
 package final class RuntimeWarningHandler: Sendable {
   let receive: @Sendable (RuntimeWarning) -> Void
 
+  @usableFromInline
   package init(_ receive: @escaping @Sendable (RuntimeWarning) -> Void) {
     self.receive = receive
   }

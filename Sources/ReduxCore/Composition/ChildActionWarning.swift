@@ -1,0 +1,86 @@
+// The runtime warnings of the child-feature operators, written once for `Reducer` and
+// `CommandReducer`: an action addressed to a child that is not there leaves the state unchanged
+// and is reported with what arrived, where, the likely cause and the fix. They are called off
+// the hot path only, so they are not inlined.
+
+/// The warnings the child-feature operators report for an action addressed to a missing child.
+@usableFromInline
+package enum ChildActionWarning {
+  /// An element action for an id that no element of the collection at `keyPath` has.
+  @usableFromInline
+  package static func elementMissing(
+    _ wrapper: some ElementActionWrapper, at keyPath: AnyKeyPath, fileID: StaticString,
+    line: UInt
+  ) {
+    report(
+      "forEach at \(keyPath) got \(describe(wrapper.action, in: wrapper)) for id "
+        + "\(wrapper.id), but no element has that id; the state was left unchanged.",
+      cause: "the element was removed while work it started was still running (a command, a "
+        + "timer, a request)",
+      fix: "cancel the element's work when you remove it (a CommandReducer's forEach cancels "
+        + "its commands) or stop sending actions for ids that are gone",
+      action: wrapper, fileID: fileID, line: line)
+  }
+
+  /// A child action while the optional child at `keyPath` is nil.
+  @usableFromInline
+  package static func childAbsent(
+    _ wrapper: some ChildActionWrapper, at keyPath: AnyKeyPath, fileID: StaticString,
+    line: UInt
+  ) {
+    report(
+      "ifLet at \(keyPath) got \(describe(wrapper.action, in: wrapper)) while the child is "
+        + "nil; the state was left unchanged.",
+      cause: "the child was dismissed while work it started was still running",
+      fix: "cancel the child's work when you set it to nil (a CommandReducer's ifLet cancels "
+        + "its commands) or stop sending it actions once it is gone",
+      action: wrapper, fileID: fileID, line: line)
+  }
+
+  /// A case action while the enum is in another case.
+  @usableFromInline
+  package static func caseMismatch<Enum>(
+    _ wrapper: some ChildActionWrapper, state: Enum, fileID: StaticString, line: UInt
+  ) {
+    report(
+      "ifCaseLet on \(Enum.self) got \(describe(wrapper.action, in: wrapper)) while the state "
+        + "is in case \(caseName(of: state)); the state was left unchanged.",
+      cause: "the state left the case while work started in it was still running",
+      fix: "cancel that work when the case changes (a CommandReducer's ifCaseLet cancels its "
+        + "commands) or stop sending actions for the case once the state has left it",
+      action: wrapper, fileID: fileID, line: line)
+  }
+
+  /// A stack action for an id that no screen of the stack at `keyPath` has.
+  @usableFromInline
+  package static func screenMissing(
+    _ stackAction: any Action, id: StackElementID, at keyPath: AnyKeyPath,
+    fileID: StaticString, line: UInt
+  ) {
+    report(
+      "forEach at \(keyPath) got \(stackAction), but no screen on the stack has id \(id); the "
+        + "state was left unchanged.",
+      cause: "the screen was popped while work it started was still running",
+      fix: "cancel the screen's work when you pop it (a CommandReducer's forEach cancels its "
+        + "commands) or stop sending actions for screens that are gone",
+      action: stackAction, fileID: fileID, line: line)
+  }
+
+  /// The name of the case `value` is in: the label of its payload, or the value itself for a case
+  /// without one.
+  private static func caseName(of value: some Any) -> String {
+    Mirror(reflecting: value).children.first?.label ?? "\(value)"
+  }
+
+  private static func describe(_ action: any Action, in wrapper: any Action) -> String {
+    "\(action) (in \(type(of: wrapper)))"
+  }
+
+  private static func report(
+    _ what: String, cause: String, fix: String, action: any Action, fileID: StaticString,
+    line: UInt
+  ) {
+    RuntimeWarning.report(
+      "\(what) Likely cause: \(cause). Fix: \(fix).", action: action, fileID: fileID, line: line)
+  }
+}

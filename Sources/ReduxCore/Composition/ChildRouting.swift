@@ -1,0 +1,92 @@
+// How an action addressed to a child reaches it, written once for `Reducer` and
+// `CommandReducer`: each helper runs the child's reducer in place and returns what it returns,
+// or reports a runtime warning and returns nil when the addressed child is not there. They are
+// inlinable so that the operators built on them are specialized where they are used.
+
+extension IdentifiedElements {
+  /// Runs `reduce` in place on the element that `wrapper` addresses, with the element's own
+  /// action; reports a warning and returns nil when no element has the id.
+  @inlinable @discardableResult
+  package mutating func reduceElement<Wrapper: ElementActionWrapper, Result>(
+    _ wrapper: Wrapper, at keyPath: AnyKeyPath, fileID: StaticString, line: UInt,
+    _ reduce: (inout Element, any Action) -> Result
+  ) -> Result? where Wrapper.ElementID == Element.ID {
+    if let result = updateElement(id: wrapper.id, { reduce(&$0, wrapper.action) }) {
+      return result
+    }
+    ChildActionWarning.elementMissing(wrapper, at: keyPath, fileID: fileID, line: line)
+    return nil
+  }
+}
+
+extension Optional {
+  /// Runs `reduce` in place on the wrapped child with the child's own action; a ``Dismiss``
+  /// sets the optional to nil instead. Returns nil for a dismiss, and reports a warning and
+  /// returns nil for any other action while the optional is nil.
+  @inlinable @discardableResult
+  package mutating func reduceChild<Wrapper: ChildActionWrapper, Result>(
+    _ wrapper: Wrapper, at keyPath: AnyKeyPath, fileID: StaticString, line: UInt,
+    _ reduce: (inout Wrapped, any Action) -> Result
+  ) -> Result? {
+    if wrapper.action.as(Dismiss.self) != nil {
+      self = nil
+      return nil
+    }
+    guard self != nil else {
+      ChildActionWarning.childAbsent(wrapper, at: keyPath, fileID: fileID, line: line)
+      return nil
+    }
+    return reduce(&self!, wrapper.action)
+  }
+}
+
+extension EnumCase {
+  /// Runs `reduce` in place on the value of this case in `root`, with the child's own action;
+  /// reports a warning and returns nil when `root` is in another case.
+  @inlinable @discardableResult
+  package func reduceCase<Wrapper: ChildActionWrapper, Result>(
+    _ root: inout Enum, _ wrapper: Wrapper, fileID: StaticString, line: UInt,
+    _ reduce: (inout Value, any Action) -> Result
+  ) -> Result? {
+    if let result = modify(&root, { reduce(&$0, wrapper.action) }) {
+      return result
+    }
+    ChildActionWarning.caseMismatch(wrapper, state: root, fileID: fileID, line: line)
+    return nil
+  }
+}
+
+extension StackState {
+  /// Carries out `stackAction`: pushes, pops, or runs `reduce` in place on the addressed screen
+  /// (a ``Dismiss`` for a screen pops from it instead). Returns the screen's id and what
+  /// `reduce` returned when it ran; reports a warning for an id that no screen has, except for
+  /// a dismiss, which then does nothing.
+  @inlinable @discardableResult
+  package mutating func reduce<Result>(
+    _ stackAction: StackAction<Screen>, at keyPath: AnyKeyPath, fileID: StaticString, line: UInt,
+    _ reduce: (inout Screen, any Action) -> Result
+  ) -> (id: StackElementID, result: Result)? {
+    let missing: StackElementID
+    switch stackAction {
+    case .element(let id, let action):
+      if action.as(Dismiss.self) != nil {
+        pop(from: id)
+        return nil
+      }
+      if let result = updateElement(id: id, { reduce(&$0, action) }) { return (id, result) }
+      missing = id
+    case .push(let screen):
+      append(screen)
+      return nil
+    case .popFrom(let id):
+      if pop(from: id) { return nil }
+      missing = id
+    case .popTo(let id):
+      if pop(to: id) { return nil }
+      missing = id
+    }
+    ChildActionWarning.screenMissing(
+      stackAction, id: missing, at: keyPath, fileID: fileID, line: line)
+    return nil
+  }
+}

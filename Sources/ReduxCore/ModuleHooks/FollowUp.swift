@@ -1,0 +1,60 @@
+// Follow-ups: work a reducer leaves to be started once its action has been committed, by the
+// drainer, before anything queued after the action. ReduxCommand's store uses it for the
+// commands its reducer returns, so that a command store needs no middleware: an action that
+// returns no command costs little more than a bare dispatch.
+
+/// Work a reducer leaves to start once its action is committed (a command reducer's commands).
+///
+/// A class: a reference keeps the store's dispatch path as small as a plain dispatch's.
+@usableFromInline
+package protocol FollowUp: AnyObject, Sendable {
+  /// Starts the work. Called by the drainer after the action was reduced and the subscribers
+  /// notified, while the action is being processed: work it reports counts for the action's
+  /// origin, and actions it dispatches are queued after the action.
+  func start<State>(in context: MiddlewareContext<State>)
+}
+
+/// Where a store's reducer leaves its follow-up for the action it is reducing.
+///
+/// The reducer writes it and the store takes it right after, both under the store's lock.
+@usableFromInline
+package final class FollowUpSlot: @unchecked Sendable {
+  // @unchecked: `pending` is only touched under the lock of the store the slot was given to
+  // (by its reducer, then by the store).
+  @usableFromInline @exclusivity(unchecked) var pending: (any FollowUp)?
+
+  package init() {}
+
+  /// Leaves `followUp` for the action being reduced (after any left before).
+  package func leave(_ followUp: any FollowUp) {
+    if let earlier = pending {
+      pending = FollowUps(first: earlier, second: followUp)
+    } else {
+      pending = followUp
+    }
+  }
+
+  /// The follow-up left for the action just reduced, if any; the slot is empty after.
+  @inlinable
+  package func take() -> (any FollowUp)? {
+    guard let followUp = pending else { return nil }
+    pending = nil
+    return followUp
+  }
+}
+
+/// Two follow-ups of one action, started in order.
+private final class FollowUps: FollowUp {
+  let first: any FollowUp
+  let second: any FollowUp
+
+  init(first: any FollowUp, second: any FollowUp) {
+    self.first = first
+    self.second = second
+  }
+
+  func start<State>(in context: MiddlewareContext<State>) {
+    first.start(in: context)
+    second.start(in: context)
+  }
+}

@@ -1,0 +1,172 @@
+// The store's drain rules as a value: which thread processes the queue (the drainer), what an
+// arriving item does, when the drainer hands its role over, and when producers must wait. It
+// holds no lock and calls nothing: the engine (StoreEngine.swift) runs it under the store's lock,
+// passes thread identities in, and performs what its answers say (wake waiting threads, wait,
+// drain). So every rule here is tested without threads (DrainMachineTests).
+//
+// The rules it encodes are stated once, in docs/concurrency.md ("Order and threads", "Under
+// load"): an item on an idle store is done at once by its thread; on a busy one it is queued;
+// the drainer and any thread draining a store never wait; other threads wait on a full queue
+// (back-pressure) and take the role over once the drainer has spent its budget (hand-over); a
+// cancel on another thread waits for the drainer's next step.
+
+/// How much a store queues, and how much of other threads' work one `dispatch` call does.
+@usableFromInline
+package enum StoreLimits {
+  /// Queued items a drainer processes before it hands the role to the next thread that arrives.
+  @usableFromInline package static let drainBudget = 256
+  /// Queued items at which a thread that is not draining waits for room.
+  @usableFromInline package static let queueCapacity = 1_024
+}
+
+/// What an item arriving at the store does.
+@usableFromInline
+package enum Admission: Equatable, Sendable {
+  /// The store was idle: the arriving thread is now the drainer and does the item itself.
+  case drain
+  /// Queued for the drainer; the arriving thread goes on.
+  case queued
+  /// The queue is full: the item was not queued; wait for room (``DrainMachine/hasRoom``).
+  case wait
+  /// Queued; wait until the role is handed over (``DrainMachine/drainer`` is this thread), then
+  /// drain.
+  case takeOver
+}
+
+/// What the drainer does next.
+@usableFromInline
+package enum DrainStep: Equatable, Sendable {
+  /// Take the first queued item off the queue and process it.
+  case takeNext
+  /// The queue is empty and the store idle.
+  case idle
+  /// The role went to a successor, who goes on with the queue.
+  case handOff
+}
+
+/// The drain rules over a store's queue (see the top of this file). It counts the items the
+/// engine queues and takes; the queue itself is the engine's.
+@usableFromInline
+package struct DrainMachine: Sendable {
+  /// The draining thread's identity; 0 when the store is idle. Thread identities are never 0.
+  @usableFromInline package var drainer: UInt = 0
+  /// Items ever queued, and ever taken off the queue.
+  @usableFromInline package var queued: UInt = 0
+  @usableFromInline package var dequeued: UInt = 0
+  /// `queued` just after the drainer's own thread last queued an item: the drainer does not hand
+  /// its role over before it has processed that item.
+  @usableFromInline package var lastOwnItem: UInt = 0
+  /// The drainer spent its budget and waits for a successor.
+  @usableFromInline package var wantsSuccessor = false
+  /// The thread that will take the role over (0 if none), and the number of its queued item.
+  @usableFromInline package var successor: UInt = 0
+  @usableFromInline package var successorItem: UInt = 0
+  /// Threads waiting for room in the queue.
+  @usableFromInline package var producersWaiting = 0
+  /// Bumped each time the drainer takes its next step: a cancel on another thread waits for it.
+  @usableFromInline package var step: UInt = 0
+  /// Threads waiting for the drainer's next step.
+  @usableFromInline package var cancelsWaiting = 0
+  @usableFromInline package let budget: Int
+  @usableFromInline package let capacity: Int
+
+  @inlinable
+  package init(budget: Int = StoreLimits.drainBudget, capacity: Int = StoreLimits.queueCapacity) {
+    self.budget = budget
+    self.capacity = capacity
+  }
+
+  @inlinable
+  package var isDraining: Bool { drainer != 0 }
+
+  /// Items queued and not yet taken.
+  @inlinable
+  package var queueCount: Int { Int(queued &- dequeued) }
+
+  /// What an item arriving from `thread` does; changes nothing.
+  ///
+  /// - Parameter drainsAStore: Whether `thread` is draining a store (this one or another) now.
+  @inlinable
+  package func decide(thread: UInt, drainsAStore: Bool) -> Admission {
+    if drainer == 0 { return .drain }
+    if drainer == thread || drainsAStore { return .queued }
+    if wantsSuccessor && successor == 0 { return .takeOver }
+    return queueCount >= capacity ? .wait : .queued
+  }
+
+  /// Makes `thread` the drainer of an idle store (``decide(thread:drainsAStore:)`` said
+  /// `.drain`; or a bare dispatch reduced in place and now notifies).
+  @inlinable
+  package mutating func startDraining(thread: UInt) {
+    drainer = thread
+  }
+
+  /// Records an item from `thread` that the engine queued as `admission` (`.queued` or
+  /// `.takeOver`, what ``decide(thread:drainsAStore:)`` said).
+  @inlinable
+  package mutating func enqueued(as admission: Admission, from thread: UInt) {
+    queued &+= 1
+    if admission == .takeOver {
+      successor = thread
+      successorItem = queued
+    } else if drainer == thread {
+      lastOwnItem = queued
+    }
+  }
+
+  /// The drainer's next step after it processed `processed` queued items in this turn; sets
+  /// `wake` when threads waiting on the store must be woken. On `.takeNext` the engine takes
+  /// the first queued item.
+  @inlinable
+  package mutating func next(processed: Int, wake: inout Bool) -> DrainStep {
+    step &+= 1
+    wake = cancelsWaiting > 0
+    if lastOwnItem <= dequeued {
+      if successor != 0 {
+        drainer = successor
+        lastOwnItem = successorItem
+        successor = 0
+        wantsSuccessor = false
+        wake = true
+        return .handOff
+      }
+      if processed >= budget && !wantsSuccessor && queueCount > 0 {
+        wantsSuccessor = true
+        wake = wake || producersWaiting > 0
+      }
+    }
+    if queueCount == 0 {
+      drainer = 0
+      wantsSuccessor = false
+      wake = wake || producersWaiting > 0
+      return .idle
+    }
+    dequeued &+= 1
+    // Producers wait only while the queue is full, and it shrinks one item at a time, so it
+    // passes half its capacity before they could go on: they are woken there, once.
+    if producersWaiting > 0 && queueCount == capacity / 2 { wake = true }
+    return .takeNext
+  }
+
+  /// Whether a thread waiting for room may arrive again.
+  @inlinable
+  package var hasRoom: Bool {
+    drainer == 0 || queueCount < capacity || (wantsSuccessor && successor == 0)
+  }
+
+  /// Whether a cancel on `thread` must wait for the drainer's next step before it returns, and
+  /// the step to wait past; counts the waiter. Nil when the store is idle, when `thread` is the
+  /// drainer, or when it drains a store (it must never wait).
+  @inlinable
+  package mutating func cancelMustWait(thread: UInt, drainsAStore: Bool) -> UInt? {
+    guard drainer != 0, drainer != thread, !drainsAStore else { return nil }
+    cancelsWaiting += 1
+    return step
+  }
+
+  /// Whether the drainer has moved past `step` (or stopped), so a waiting cancel may return.
+  @inlinable
+  package func hasMoved(past step: UInt) -> Bool {
+    self.step != step || drainer == 0
+  }
+}

@@ -1,0 +1,114 @@
+// What the store's lock guards: the state and reducer, the subscribers, the drain machine with
+// its queue, and the tracking of `send`s and the test probe (in a struct of their own, off the
+// fields every dispatch touches: WorkReporting/Tracking.swift).
+
+/// A unit of work for the drainer.
+@usableFromInline
+enum StoreWork<State: Sendable>: Sendable {
+  case action(any Action)
+  /// An action of a tracked origin, or one that wants to hear when it has been processed.
+  case tracked(any TrackedDispatch)
+  case subscribe(Subscriber<State>)
+  /// A direct change to the committed state (Store+ReplaceState.swift).
+  case replaceState(@Sendable (inout State) -> Void)
+}
+
+/// What the store's lock guards.
+@usableFromInline
+struct StoreCore<State: Sendable> {
+  @usableFromInline var state: State
+  /// Read under the lock for each action, so that `replaceReducer` takes effect for the next
+  /// action reduced, on whichever thread reduces it. With a runtime-warning handler it is the
+  /// given reducer wrapped to fill the warning slot (RuntimeWarning.swift).
+  @usableFromInline var reducer: @Sendable (inout State, any Action) -> Void
+  /// The reducer as the store was given it (``reducer`` without the warning wrapper).
+  var givenReducer: Reducer<State>
+  @usableFromInline var subscribers = SubscriberList<State>()
+  @usableFromInline var machine = DrainMachine()
+  /// The work queued for the drainer; `machine` counts it.
+  @usableFromInline var queue = FIFOQueue<StoreWork<State>>()
+  @usableFromInline var tracking = Tracking<State>()
+  /// Where the reducer's runtime warnings go; nil: standard error.
+  @usableFromInline var warnings: RuntimeWarningHandler?
+
+  @usableFromInline
+  init(state: State, reducer: Reducer<State>, warnings: RuntimeWarningHandler?) {
+    self.state = state
+    self.reducer = Self.body(of: reducer, warnings: warnings)
+    self.givenReducer = reducer
+    self.warnings = warnings
+  }
+
+  /// Installs `reducer` (wrapped for ``warnings``); returns the closure it replaced, to be
+  /// released outside the lock (its captures may do anything in deinit).
+  mutating func replaceReducer(
+    _ reducer: Reducer<State>
+  ) -> (@Sendable (inout State, any Action) -> Void) {
+    defer {
+      self.reducer = Self.body(of: reducer, warnings: warnings)
+      givenReducer = reducer
+    }
+    return self.reducer
+  }
+
+  /// `reducer`'s body, wrapped so that its runtime warnings reach `warnings` when there is a
+  /// handler: a store without one pays nothing for warnings.
+  @usableFromInline
+  static func body(
+    of reducer: Reducer<State>, warnings: RuntimeWarningHandler?
+  ) -> @Sendable (inout State, any Action) -> Void {
+    guard let warnings else { return reducer.body }
+    let body = reducer.body
+    return { state, action in RuntimeWarningSlot.with(warnings) { body(&state, action) } }
+  }
+
+  /// The drainer's next item, or nil when it stops: the store is idle, or a successor took the
+  /// role over. Wakes the threads waiting on `condition` when the drain rules say so.
+  @inlinable
+  mutating func takeNext(processed: Int, waking condition: LockCondition) -> StoreWork<State>? {
+    var wake = false
+    let step = machine.next(processed: processed, wake: &wake)
+    if wake { condition.wakeAll() }
+    return step == .takeNext ? queue.removeFirst() : nil
+  }
+
+  /// Admits an item arriving from `thread` (see DrainMachine): the thread becomes the drainer
+  /// (`.drain`: it does the item itself), or the item, built by `work`, is queued, or nothing
+  /// happens (`.wait`). While a `send` is being processed or a test probe tracks everything, an
+  /// action queued here is tracked: it carries the origin of the `send` its thread is
+  /// processing, and counts as pending work until processed.
+  @inlinable
+  mutating func admit(
+    _ work: @Sendable () -> StoreWork<State>, thread: UInt, ledger: WorkLedger
+  ) -> Admission {
+    let drainsAStore = machine.isDraining && DrainingThread.isDraining
+    let admission = machine.decide(thread: thread, drainsAStore: drainsAStore)
+    switch admission {
+    case .drain:
+      machine.startDraining(thread: thread)
+    case .queued, .takeOver:
+      if tracking.processing.origin.isTracked || ledger.tracksAll {
+        queue.append(tracked(work(), thread: thread, ledger: ledger))
+      } else {
+        queue.append(work())
+      }
+      machine.enqueued(as: admission, from: thread)
+    case .wait:
+      break
+    }
+    return admission
+  }
+
+  /// `work` as it is queued while work is tracked: an action becomes a tracked action.
+  @inlinable @inline(never)
+  func tracked(_ work: StoreWork<State>, thread: UInt, ledger: WorkLedger) -> StoreWork<State> {
+    guard case .action(let action) = work else { return work }
+    let origin = machine.drainer == thread ? tracking.processing.origin : .untracked
+    let pending: UInt64? =
+      origin.isTracked || ledger.tracksAll
+      ? ledger.begin(
+        origin: origin, description: "queued action \(action)", isQueuedAction: true) : nil
+    return .tracked(
+      TrackedAction(action: action, origin: origin, isSent: false, listener: nil, pending: pending))
+  }
+}

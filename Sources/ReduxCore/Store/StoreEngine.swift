@@ -1,0 +1,293 @@
+// The store's engine: runs the drain rules (DrainMachine.swift) under the store's lock and does
+// what they say. Every item that arrives (an action, a tracked action, a subscriber, a state
+// replacement) goes through one admission path, `submit`; a dispatch without middleware first
+// tries to reduce in place on an idle store, and falls back to `submit` when the store is busy.
+// Only the drainer reduces and notifies (docs/concurrency.md, "Order and threads").
+//
+// Speed: the paths a dispatch takes are @inlinable, so the caller's module specializes them for
+// its State (Store.init builds the middleware chain there too); unspecialized, each dispatch
+// asked the runtime for generic metadata and cost ten times more.
+
+/// Processes everything a store is given; ``MiddlewareContext`` keeps it to read the state
+/// without keeping the store alive.
+@usableFromInline
+final class StoreEngine<State: Sendable>: Sendable {
+  @usableFromInline let lock: Lock<StoreCore<State>>
+  /// Where threads wait for room in the queue, for the role, or for the drainer's next step.
+  @usableFromInline let condition = LockCondition()
+  /// The work in flight that `send`s and test probes await.
+  @usableFromInline let ledger = WorkLedger()
+
+  /// The store, weakly, for the context its follow-ups start in.
+  @usableFromInline let store: WeakStore<State>
+  /// Where the reducer leaves work to start after its action is committed (FollowUp.swift);
+  /// nil for a store whose reducer leaves none. Taken by the drainer that reduced, right after.
+  @usableFromInline let followUps: FollowUpSlot?
+
+  @usableFromInline
+  init(
+    state: State, reducer: Reducer<State>, warnings: RuntimeWarningHandler?,
+    followUps: FollowUpSlot?, store: WeakStore<State>
+  ) {
+    self.store = store
+    self.followUps = followUps
+    lock = Lock(
+      StoreCore(state: state, reducer: reducer, warnings: warnings),
+      reentry: """
+        a reducer used its own store: it read store.state, dispatched, subscribed or cancelled \
+        a subscription (perhaps from the deinit of a value it replaced in the state). Reducers \
+        are pure; dispatch from a middleware, a subscriber or an effect instead.
+        """)
+  }
+
+  @inlinable
+  var state: State { lock.withLock { $0.state } }
+
+  func replaceReducer(_ reducer: Reducer<State>) {
+    let old = lock.withLock { $0.replaceReducer(reducer) }
+    _ = old  // released here, outside the lock
+  }
+
+  // MARK: Admission
+
+  /// A dispatch without middleware: on an idle store, reduces in place under one lock
+  /// acquisition and, if anybody listens, becomes the drainer to notify them.
+  @inlinable
+  func dispatch(_ action: any Action) {
+    let outcome: BareDispatch<State> = lock.withLock { core in
+      if core.machine.isDraining { return .busy }
+      core.reducer(&core.state, action)
+      if core.subscribers.isEmpty && followUps == nil { return .reduced }
+      return core.startNotifying(about: action, followUps: followUps)
+    }
+    switch outcome {
+    case .reduced:
+      return
+    case .busy:
+      submit(.action(action), through: nil) { reduceAndNotify(action) }
+    case .notify(let state, let subscribers):
+      let draining = DrainingThread.enter()
+      subscribers?.notify(state)
+      startFollowUp()
+      drain(through: nil, draining)
+    }
+  }
+
+  /// The one admission path: on an idle store this thread becomes the drainer and does the
+  /// item at once (`now`); on a busy one the item (built by `work` only then) is queued, or the
+  /// thread waits as the drain rules say.
+  @inlinable
+  func submit(
+    _ work: @autoclosure @Sendable () -> StoreWork<State>, through chain: Middleware<State>.Next?,
+    now: () -> Void
+  ) {
+    let thread = currentThreadID()
+    var admission = lock.withLock { $0.admit(work, thread: thread, ledger: ledger) }
+    if admission == .wait { admission = waitForRoom(toQueue: work(), thread: thread) }
+    let draining: DrainingThread.Mark
+    switch admission {
+    case .queued, .wait:
+      return
+    case .drain:
+      draining = DrainingThread.enter()
+      now()
+    case .takeOver:
+      // The drainer hands over after the item in hand, usually within microseconds: yield the
+      // processor a few times before sleeping.
+      let hasTheRole: (inout StoreCore<State>) -> Bool = { $0.machine.drainer == thread }
+      lock.withLock(waitingOn: condition, spins: 16, until: hasTheRole) { _ in }
+      draining = DrainingThread.enter()
+    }
+    drain(through: chain, draining)
+  }
+
+  /// ``submit(_:through:now:)`` for an item the drainer performs with ``perform(_:through:)``.
+  @inlinable
+  func submit(_ work: StoreWork<State>, through chain: Middleware<State>.Next?) {
+    submit(work, through: chain) { perform(work, through: chain) }
+  }
+
+  /// ``submit(_:through:now:)`` for an action.
+  @inlinable
+  func dispatch(_ action: any Action, through chain: @escaping Middleware<State>.Next) {
+    submit(.action(action), through: chain) { chain(action) }
+  }
+
+  /// Back-pressure: waits until the queue has room (or the store is idle, or wants a
+  /// successor), then admits `work` again; never returns `.wait`.
+  @inlinable @inline(never)
+  func waitForRoom(toQueue work: StoreWork<State>, thread: UInt) -> Admission {
+    var admission = Admission.wait
+    while admission == .wait {
+      var isCounted = false
+      let hasRoom: (inout StoreCore<State>) -> Bool = { core in
+        if core.machine.hasRoom { return true }
+        if !isCounted {
+          isCounted = true
+          core.machine.producersWaiting += 1
+        }
+        return false
+      }
+      admission = lock.withLock(waitingOn: condition, until: hasRoom) { core in
+        if isCounted { core.machine.producersWaiting -= 1 }
+        return core.admit({ work }, thread: thread, ledger: ledger)
+      }
+    }
+    return admission
+  }
+
+  // MARK: Draining
+
+  /// Processes queued work until the queue is empty or a successor takes the role over, then
+  /// ends `draining`. The caller is the drainer.
+  @inlinable
+  func drain(through chain: Middleware<State>.Next?, _ draining: DrainingThread.Mark) {
+    defer { draining.leave() }
+    var processed = 0
+    while let work = lock.withLock({ $0.takeNext(processed: processed, waking: condition) }) {
+      if case .action(let action) = work {
+        if let chain { chain(action) } else { reduceAndNotify(action) }
+      } else {
+        perform(work, through: chain)
+      }
+      processed += 1
+    }
+  }
+
+  /// Does one item of work; the caller is the drainer. Never inlined, so that the drain loop,
+  /// which handles plain actions itself, stays small.
+  @inlinable @inline(never)
+  func perform(_ work: StoreWork<State>, through chain: Middleware<State>.Next?) {
+    switch work {
+    case .action(let action):
+      if let chain { chain(action) } else { reduceAndNotify(action) }
+    case .tracked(let tracked):
+      process(tracked, through: chain)
+    case .subscribe(let subscriber):
+      start(subscriber)
+    case .replaceState(let change):
+      replaceAndNotify(change)
+    }
+  }
+
+  /// The end of every middleware chain: reduce in place, then notify outside the lock, then
+  /// start the reducer's follow-up.
+  @inlinable
+  func reduceAndNotify(_ action: any Action) {
+    let notification: (State, FanOut<State>)? = lock.withLock { core in
+      core.reducer(&core.state, action)
+      core.tracking.noteForProbe(action)
+      guard let subscribers = core.subscribers.toNotify() else { return nil }
+      return (core.state, subscribers)
+    }
+    if let (state, subscribers) = notification { subscribers.notify(state) }
+    if followUps != nil { startFollowUp() }
+  }
+
+  /// Starts the follow-up the reducer left for the action just reduced, if any. Only the
+  /// drainer reduces, and it calls this before it takes its next item, so the slot is read by
+  /// the thread that wrote it.
+  @inlinable @inline(never)
+  func startFollowUp() {
+    guard let followUp = followUps?.take() else { return }
+    followUp.start(in: MiddlewareContext(engine: self, store: store))
+  }
+
+  /// Changes the state under the lock with `change`, bypassing the middleware and the reducer,
+  /// then notifies the subscribers outside it.
+  @inlinable
+  func replaceAndNotify(_ change: @Sendable (inout State) -> Void) {
+    let notification: (State, FanOut<State>)? = lock.withLock { core in
+      change(&core.state)
+      guard let subscribers = core.subscribers.toNotify() else { return nil }
+      return (core.state, subscribers)
+    }
+    if let (state, subscribers) = notification { subscribers.notify(state) }
+  }
+
+  // MARK: Subscribers
+
+  /// Adds a subscriber and gives it the current state: at once on an idle store, otherwise in
+  /// order after the work queued before it.
+  @inlinable
+  func subscribe(_ subscriber: Subscriber<State>, through chain: Middleware<State>.Next?) {
+    submit(.subscribe(subscriber), through: chain) { start(subscriber) }
+  }
+
+  @inlinable
+  func start(_ subscriber: Subscriber<State>) {
+    let state: State? = lock.withLock { core in
+      guard !subscriber.isRemoved else { return nil }
+      core.subscribers.all.append(subscriber)
+      return core.state
+    }
+    if let state { subscriber.receive(subscriber, state) }
+  }
+
+  /// Ends a subscription: O(1) amortized. When it returns, the subscriber's callback is not
+  /// running and will not be called again, unless `cancel()` was called from a thread that is
+  /// itself draining a store (see Subscription).
+  @inlinable
+  func unsubscribe(_ subscriber: Subscriber<State>) {
+    subscriber.deactivate()
+    let thread = currentThreadID()
+    let stepToWaitFor: UInt? = lock.withLock { core in
+      core.subscribers.remove(subscriber)
+      // The drainer may have checked `isActive` just before `deactivate()` and be calling the
+      // callback now: it has returned by the drainer's next step.
+      return core.machine.cancelMustWait(
+        thread: thread, drainsAStore: core.machine.isDraining && DrainingThread.isDraining)
+    }
+    guard let stepToWaitFor else { return }
+    let drainerMoved: (inout StoreCore<State>) -> Bool = {
+      $0.machine.hasMoved(past: stepToWaitFor)
+    }
+    lock.withLock(waitingOn: condition, until: drainerMoved) { $0.machine.cancelsWaiting -= 1 }
+  }
+
+  /// Called when the store is released: drops the subscribers and ends their async sequences.
+  func shutdown() {
+    let subscribers = lock.withLock { core in
+      defer { core.subscribers = SubscriberList() }
+      return core.subscribers.all
+    }
+    for subscriber in subscribers { subscriber.finish() }
+  }
+
+  deinit {
+    // Tracked actions still queued when the last reference went will never be processed:
+    // release whoever waits for them.
+    let left = lock.withLock { $0.queue.removeAll() }
+    for case .tracked(let tracked) in left {
+      tracked.actionProcessed()
+      if let pending = tracked.pending { ledger.end(pending) }
+    }
+  }
+}
+
+extension StoreCore {
+  /// After a reducer ran on an idle store with subscribers or a follow-up slot: the calling
+  /// thread becomes the drainer, to notify the subscribers and start the follow-up, if there
+  /// are any.
+  @inlinable @inline(never)
+  mutating func startNotifying(
+    about action: any Action, followUps: FollowUpSlot?
+  ) -> BareDispatch<State> {
+    if subscribers.isEmpty && followUps?.pending == nil { return .reduced }
+    machine.startDraining(thread: currentThreadID())
+    tracking.noteForProbe(action)
+    return .notify(state, subscribers.toNotify())
+  }
+}
+
+/// What a dispatch without middleware did under the lock.
+@usableFromInline
+enum BareDispatch<State: Sendable> {
+  /// Reduced; nobody to notify.
+  case reduced
+  /// Another thread is draining: go through the admission path.
+  case busy
+  /// Reduced; this thread drains now, starting with notifying these subscribers (if any) of
+  /// this state and starting the reducer's follow-up.
+  case notify(State, FanOut<State>?)
+}

@@ -1,0 +1,130 @@
+// The lock's word, its owner and its parking, in a class of their own (see Lock.swift for the
+// algorithm and why it is ours).
+
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The value a lock guards, after the lock's state.
+@usableFromInline
+final class LockStorage<Value: ~Copyable>: LockState {
+  // @exclusivity(unchecked): every access is between lock() and unlock(), which already makes
+  // it exclusive; the runtime's dynamic check cost about 95 instructions a lock.
+  @usableFromInline @exclusivity(unchecked) var value: Value
+
+  @usableFromInline
+  init(_ value: consuming Value, reentry: StaticString) {
+    self.value = value
+    super.init(reentry: reentry)
+  }
+}
+
+/// The lock's state. A class of its own, not generic: the lock's methods then never read the
+/// generic class's metadata before they take the lock, which ThreadSanitizer reported (in debug
+/// builds) as a race with the guarded value's accesses.
+@usableFromInline
+class LockState {
+  /// 0 free, 1 held, 2 held and perhaps awaited by a sleeping thread.
+  @usableFromInline final let word = Atomic<UInt32>(0)
+  /// Whether a thread ever found the lock held. Until then `unlock()` gives the lock back with a
+  /// plain store; from then on with an exchange, which sees whether a thread sleeps.
+  @usableFromInline final let contended = Atomic<Bool>(false)
+  /// The holder's ``currentThreadID()``, 0 when free: written by the holder after it takes the
+  /// lock and before it gives it back, so only the holder can find its own identity here.
+  @usableFromInline final let owner = Atomic<UInt>(0)
+  /// Where contended threads sleep: a ``Parking``'s address, 0 until the first contention.
+  @usableFromInline final let parkingAddress = Atomic<UInt>(0)
+  @usableFromInline final let reentry: StaticString
+
+  @usableFromInline
+  init(reentry: StaticString) {
+    self.reentry = reentry
+  }
+
+  /// Takes the lock: one compare-and-swap when it is free.
+  @inlinable @inline(__always)
+  final func lock() {
+    if !word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+      lockContended()
+    }
+    owner.store(currentThreadID(), ordering: .relaxed)
+  }
+
+  /// Gives the lock back: a plain store while the lock has never been contended, else one
+  /// exchange and a wake-up if a thread may be sleeping.
+  ///
+  /// An exchange is a bus-locked instruction: it made the bare dispatch 16 ns where the plain
+  /// store makes it 11 ns on this machine (docs/performance.md, "Under load"). But a store cannot tell
+  /// whether a thread marked the word 2 (went to sleep) while the lock was held, and would
+  /// overwrite the mark. So the store is only used before the first contention; the thread that
+  /// first contends sets `contended`, and stays awake until it holds the lock (see
+  /// `lockContended()`): a mark that the last plain store overwrote is then renewed by that
+  /// thread, whose own release is an exchange and wakes a sleeper.
+  @inlinable @inline(__always)
+  final func unlock() {
+    owner.store(0, ordering: .relaxed)
+    if !contended.load(ordering: .relaxed) {
+      word.store(0, ordering: .releasing)
+    } else if word.exchange(0, ordering: .releasing) == 2 {
+      wakeOne()
+    }
+  }
+
+  /// Takes a lock another thread holds (or this one: then it stops with `reentry`).
+  @usableFromInline @inline(never)
+  final func lockContended() {
+    if owner.load(ordering: .relaxed) == currentThreadID() { preconditionFailure("\(reentry)") }
+    for _ in 0..<100 {
+      if word.load(ordering: .relaxed) == 0,
+        word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+      {
+        return
+      }
+    }
+    if !contended.load(ordering: .relaxed),
+      !contended.exchange(true, ordering: .sequentiallyConsistent)
+    {
+      // The first contention. The holder may have read `contended` as false and give the lock
+      // back with a plain store, overwriting the marks of threads that went to sleep meanwhile
+      // (they saw `contended` set). This thread never sleeps until it holds the lock, with the
+      // word at 2: every holder after it reads `contended` as true (its acquisition follows
+      // this thread's release), and this thread's release wakes one sleeper, who does the same.
+      while word.exchange(2, ordering: .acquiring) != 0 { sched_yield() }
+      return
+    }
+    let parking = self.parking
+    // 2 from here on: whoever gives the lock back next wakes a sleeper.
+    while word.exchange(2, ordering: .acquiring) != 0 {
+      parking.sleep { word.load(ordering: .relaxed) == 2 }
+    }
+  }
+
+  @usableFromInline @inline(never)
+  final func wakeOne() {
+    parking.wakeOne()
+  }
+
+  /// The parking, allocated by the first thread that needs it.
+  @usableFromInline
+  final var parking: Parking {
+    let address = parkingAddress.load(ordering: .acquiring)
+    if address != 0 { return Parking(address: address) }
+    let new = Parking.make()
+    let (installed, current) = parkingAddress.compareExchange(
+      expected: 0, desired: new.address, ordering: .acquiringAndReleasing)
+    if installed { return new }
+    new.destroy()
+    return Parking(address: current)
+  }
+
+  deinit {
+    let address = parkingAddress.load(ordering: .acquiring)
+    if address != 0 { Parking(address: address).destroy() }
+  }
+}

@@ -1,0 +1,60 @@
+extension MiddlewareContext {
+  /// The origin of the action this store is processing now.
+  ///
+  /// Read it synchronously inside a middleware body, where it names the action being processed;
+  /// between actions it is ``ActionOrigin/untracked``.
+  @inlinable
+  package var processingOrigin: ActionOrigin { engine.processingOrigin }
+
+  /// Records work started for `origin`, so that a `send` of that origin (or a test probe) can
+  /// await it; returns nil, and records nothing, when nobody tracks that origin.
+  ///
+  /// Call it while the action that starts the work is processed, so the work is registered
+  /// before the `send` that caused it resumes; end the handle exactly once.
+  package func beginWork(origin: ActionOrigin, _ description: @autoclosure () -> String)
+    -> WorkHandle?
+  {
+    guard origin.isTracked || engine.ledger.tracksAll else { return nil }
+    let description = description()
+    let id = engine.ledger.begin(origin: origin, description: description)
+    return WorkHandle(origin: origin, description: description, ledger: engine.ledger, id: id)
+  }
+
+  /// Dispatches an action through the whole chain on behalf of `origin`, and tells `listener`
+  /// once the chain has returned for it.
+  ///
+  /// The listener is told on the thread that processed the action, right after the action
+  /// went through the middleware and the reducer (or was dropped by a middleware), before any
+  /// action queued after it; at once if the store was released. A tracked action counts as
+  /// in-flight work of its origin until it has been processed.
+  ///
+  /// Inlinable, like `Store.dispatch`: called from code specialized for State (a module's
+  /// `@inlinable` middleware), the whole tracked path is specialized too; unspecialized, each
+  /// call asked the runtime for generic metadata about ten times.
+  @inlinable
+  package func dispatch(
+    _ action: any Action, origin: ActionOrigin, listener: (any ActionProcessedListener)? = nil
+  ) {
+    guard let store = liveStore else {
+      listener?.actionProcessed()
+      return
+    }
+    store.dispatch(
+      TrackedAction(action: action, origin: origin, isSent: false, listener: listener))
+  }
+
+  /// The store, unless it has been released.
+  /// Dispatches an action that is its own ``TrackedDispatch`` (it carries its origin, and is
+  /// told once it has been processed), as ``dispatch(_:origin:listener:)`` does.
+  @inlinable
+  package func dispatch(_ tracked: any TrackedDispatch) {
+    guard let store = liveStore else {
+      tracked.actionProcessed()
+      return
+    }
+    store.dispatch(tracked)
+  }
+
+  @usableFromInline
+  var liveStore: Store<State>? { store.value }
+}

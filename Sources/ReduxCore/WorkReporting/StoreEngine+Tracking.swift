@@ -1,0 +1,42 @@
+// The engine's side of work reporting: actions that carry the origin of a `send` (or want to
+// hear when they have been processed) go through the same admission path as any other item;
+// while the drainer processes one, `processing` names it, so that the work it starts and the
+// actions its thread queues carry its origin.
+
+extension StoreEngine {
+  /// Dispatches an action that carries an origin or a listener, counted as pending work of its
+  /// origin until it has been processed.
+  @inlinable
+  func dispatch(_ tracked: any TrackedDispatch, through chain: Middleware<State>.Next?) {
+    if !tracked.origin.isTracked && !ledger.tracksAll {
+      // Untracked (a saga's put, most often): nothing to count.
+      submit(.tracked(tracked), through: chain) { process(tracked, through: chain) }
+      return
+    }
+    let entry = ledger.begin(
+      origin: tracked.origin, description: "action \(tracked.action)", isQueuedAction: true)
+    let counted = TrackedAction.counting(tracked, as: entry)
+    submit(.tracked(counted), through: chain) { process(counted, through: chain) }
+  }
+
+  /// Processes a tracked action; this thread drains.
+  @inlinable
+  func process(_ tracked: any TrackedDispatch, through chain: Middleware<State>.Next?) {
+    // Only this function sets `processing`, and it resets it before it returns, so it is
+    // `Processing()` here: an untracked action that no `send` enqueued (a saga's put, most
+    // often) leaves it unchanged and skips two lock acquisitions.
+    if tracked.shouldProcess() {
+      let isMarked = tracked.origin.isTracked || tracked.isSent
+      if isMarked { lock.withLock { $0.tracking.processing = Processing(tracked) } }
+      if let chain { chain(tracked.action) } else { reduceAndNotify(tracked.action) }
+      if isMarked { lock.withLock { $0.tracking.processing = Processing() } }
+    }
+    // The listener first: work it resumes (a saga after its put) registers before the pending
+    // entry ends, so the origin's count never drops to zero in between.
+    tracked.actionProcessed()
+    if let pending = tracked.pending { ledger.end(pending) }
+  }
+
+  @inlinable
+  var processingOrigin: ActionOrigin { lock.withLock { $0.tracking.processing.origin } }
+}

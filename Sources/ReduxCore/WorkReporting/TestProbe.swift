@@ -1,0 +1,107 @@
+/// An action as a test probe sees it, right after the reducer ran.
+@usableFromInline
+package struct ProcessedAction<State: Sendable>: Sendable {
+  /// The action as the reducer saw it (after middleware).
+  package let action: any Action
+  /// The send it descends from.
+  package let origin: ActionOrigin
+  /// Whether it is the action a `send` enqueued itself, rather than one a side effect sent.
+  package let isSent: Bool
+  /// The state after the reducer.
+  package let state: State
+
+  @usableFromInline
+  init(action: any Action, origin: ActionOrigin, isSent: Bool, state: State) {
+    self.action = action
+    self.origin = origin
+    self.isSent = isSent
+    self.state = state
+  }
+}
+
+extension Store {
+  /// Installs the test probe: called by the processing thread after each action's reducer ran,
+  /// outside the lock. It also makes the store track all work, untracked origins included, so
+  /// that ``waitForWork(origin:)`` with nil covers everything. One probe per store.
+  package func installProbe(_ probe: @escaping @Sendable (ProcessedAction<State>) -> Void) {
+    engine.installProbe(probe)
+  }
+
+  /// Waits until no tracked work, and no tracked queued action, is in flight for `origin`, or
+  /// for any origin when nil; returns early if the waiting task is cancelled.
+  package func waitForWork(origin: ActionOrigin?) async {
+    await engine.ledger.wait(for: origin)
+  }
+
+  /// What is in flight now, oldest first, as the modules described it.
+  package func workInFlight() -> [String] {
+    engine.ledger.descriptions(origin: nil)
+  }
+
+  /// What is in flight now for `origin`, oldest first, as the modules described it.
+  package func workInFlight(origin: ActionOrigin) -> [String] {
+    engine.ledger.descriptions(origin: origin)
+  }
+
+  /// Cancels the work in flight for `origin` (all of it when nil), through the cancel handlers
+  /// the modules gave (`WorkHandle.onCancel`); returns the work that has none, oldest first.
+  /// Actions still queued are processed as usual.
+  package func cancelWork(origin: ActionOrigin?) -> [String] {
+    engine.ledger.cancel(origin: origin)
+  }
+
+  /// Sends the runtime warnings of this store's reducer to `handler` from now on, in place of
+  /// the handler the store was created with (a test store fails the test with them).
+  package func installRuntimeWarningHandler(
+    _ handler: @escaping @Sendable (RuntimeWarning) -> Void
+  ) {
+    engine.installWarnings(RuntimeWarningHandler(handler))
+  }
+
+  /// Dispatches an action that is its own ``TrackedDispatch``, as
+  /// `MiddlewareContext.dispatch(_:)` does.
+  @inlinable
+  package func dispatch(_ tracked: any TrackedDispatch) {
+    engine.dispatch(tracked, through: chain)
+  }
+}
+
+extension StoreEngine {
+  /// Tells the test probe about the action just reduced and the state it committed; called by
+  /// the probe's subscriber, first among the subscribers (tests only, so it may lock again).
+  func report(committing state: State) {
+    let (probe, probed) = lock.withLock { core in
+      defer { core.tracking.probed = nil }
+      return (core.tracking.probe, core.tracking.probed)
+    }
+    guard let probe, let probed else { return }
+    probe(
+      ProcessedAction(
+        action: probed.action, origin: probed.processing.origin,
+        isSent: probed.processing.isSent, state: state))
+  }
+
+  func installProbe(_ probe: @escaping @Sendable (ProcessedAction<State>) -> Void) {
+    // A subscriber first in line: the commit paths notify only when there are subscribers, so
+    // the probe costs nothing on a store without one.
+    let subscriber = StateSubscriber<State>(
+      onChange: { [weak self] state in self?.report(committing: state) }, onFinish: nil)
+    let hadProbe = lock.withLock { core in
+      defer {
+        core.tracking.probe = probe
+        ledger.trackAll()
+        core.subscribers.all.insert(subscriber, at: 0)
+      }
+      return core.tracking.probe != nil
+    }
+    precondition(!hadProbe, "A store takes one test probe: wrap it in one TestStore only.")
+  }
+
+  func installWarnings(_ handler: RuntimeWarningHandler) {
+    let old = lock.withLock { core in
+      core.warnings = handler
+      return core.replaceReducer(core.givenReducer)
+    }
+    _ = old  // released here, outside the lock
+  }
+}

@@ -1,0 +1,20 @@
+// The store's side of work reporting that lives under its lock.
+
+/// Which `send` the drainer is processing, and the test probe with the action it reports next.
+@usableFromInline
+struct Tracking<State: Sendable> {
+  /// The tracked action being processed; actions its thread queues meanwhile inherit its origin.
+  @usableFromInline var processing = Processing()
+  @usableFromInline var probe: (@Sendable (ProcessedAction<State>) -> Void)?
+  /// The action the probe reports next, and its origin.
+  @usableFromInline var probed: (action: any Action, processing: Processing)?
+
+  @inlinable
+  init() {}
+
+  /// Remembers `action` for the probe, when there is one.
+  @inlinable
+  mutating func noteForProbe(_ action: any Action) {
+    if probe != nil { probed = (action, processing) }
+  }
+}

@@ -1,0 +1,176 @@
+import Synchronization
+
+/// One unit of in-flight work a side-effect module started: an async effect or thunk, a
+/// command job, a saga resumed by an action until it waits for an action again, a fork.
+package final class WorkHandle: Sendable {
+  /// The send this work descends from.
+  package let origin: ActionOrigin
+  /// What the work is, for a test's "work still running" report.
+  package let description: String
+  private let ledger: WorkLedger
+  private let id: UInt64
+
+  init(origin: ActionOrigin, description: String, ledger: WorkLedger, id: UInt64) {
+    self.origin = origin
+    self.description = description
+    self.ledger = ledger
+    self.id = id
+  }
+
+  /// Records that the work has ended (successfully, with an error, or cancelled). Calling it
+  /// again does nothing.
+  package func end() {
+    ledger.end(id)
+  }
+
+  /// Tells the store how to stop this work, so that a test can cancel the work a `send`
+  /// started (``Store/cancelWork(origin:)``). Call it right after `beginWork`; if cancelling
+  /// was already asked for, `cancel` runs at once. The work still calls ``end()`` when it stops.
+  package func onCancel(_ cancel: @escaping @Sendable () -> Void) {
+    if ledger.setCanceller(cancel, for: id) { cancel() }
+  }
+}
+
+/// One entry of the ledger: a piece of work, or an action waiting in the queue.
+private struct Entry {
+  let origin: ActionOrigin
+  let description: String
+  /// An action waiting to be processed: it ends on its own, and is not cancelled.
+  let isQueuedAction: Bool
+  var canceller: (@Sendable () -> Void)?
+  var isCancelled = false
+}
+
+/// The store's count of in-flight work, per origin, and the tasks waiting for it to end.
+@usableFromInline
+final class WorkLedger: Sendable {
+  private struct Books {
+    var nextOrigin: UInt64 = 1
+    var nextEntry: UInt64 = 0
+    var entries: [UInt64: Entry] = [:]
+    var counts: [ActionOrigin: Int] = [:]
+    /// Each waits for one origin's work, or for all work (nil), to end.
+    var waiters = Waiters<ActionOrigin?>()
+  }
+
+  private let books = Lock(Books())
+  /// Set once, by a test probe: every action and piece of work is tracked. The one copy of
+  /// that flag, an atomic beside the books, so that `beginWork` reads it without the store's
+  /// lock: behind that lock, reading it from a module's generic code asked the runtime for the
+  /// store's generic metadata (about 370 instructions per saga take).
+  @usableFromInline let tracksAllFlag = Atomic<Bool>(false)
+
+  /// Whether a test probe asked for every action and piece of work to be tracked.
+  @inlinable
+  var tracksAll: Bool { tracksAllFlag.load(ordering: .acquiring) }
+
+  /// Tracks every action and piece of work from now on (a test probe was installed).
+  func trackAll() {
+    tracksAllFlag.store(true, ordering: .releasing)
+  }
+
+  init() {}
+
+  func makeOrigin() -> ActionOrigin {
+    books.withLock { books in
+      defer { books.nextOrigin += 1 }
+      return ActionOrigin(id: books.nextOrigin)
+    }
+  }
+
+  /// Records work for `origin` (or an action queued on its behalf); returns its entry id.
+  @usableFromInline
+  func begin(origin: ActionOrigin, description: String, isQueuedAction: Bool = false) -> UInt64 {
+    books.withLock { books in
+      let id = books.nextEntry
+      books.nextEntry += 1
+      books.entries[id] = Entry(
+        origin: origin, description: description, isQueuedAction: isQueuedAction)
+      books.counts[origin, default: 0] += 1
+      return id
+    }
+  }
+
+  /// Keeps how to cancel entry `id`; returns true when it was cancelled already (the caller
+  /// then cancels at once).
+  func setCanceller(_ cancel: @escaping @Sendable () -> Void, for id: UInt64) -> Bool {
+    books.withLock { books in
+      guard let entry = books.entries[id] else { return false }
+      if entry.isCancelled { return true }
+      books.entries[id]?.canceller = cancel
+      return false
+    }
+  }
+
+  /// Cancels the work in flight for `origin` (all work when nil): runs each entry's canceller
+  /// once, outside the lock. Returns the work that could not be cancelled (no canceller), oldest
+  /// first; queued actions are left to end on their own.
+  func cancel(origin: ActionOrigin?) -> [String] {
+    let (cancellers, uncancellable): ([@Sendable () -> Void], [String]) = books.withLock {
+      books in
+      var cancellers: [@Sendable () -> Void] = []
+      var uncancellable: [(UInt64, String)] = []
+      for (id, entry) in books.entries where origin == nil || entry.origin == origin {
+        if entry.isQueuedAction || entry.isCancelled { continue }
+        books.entries[id]?.isCancelled = true
+        if let canceller = entry.canceller {
+          cancellers.append(canceller)
+        } else {
+          uncancellable.append((id, entry.description))
+        }
+      }
+      return (cancellers, uncancellable.sorted { $0.0 < $1.0 }.map(\.1))
+    }
+    for cancel in cancellers { cancel() }
+    return uncancellable
+  }
+
+  /// Ends an entry (once; later calls do nothing) and resumes the waiters it releases.
+  @usableFromInline
+  func end(_ id: UInt64) {
+    let ready: [CheckedContinuation<Void, Never>] = books.withLock { books in
+      guard let entry = books.entries.removeValue(forKey: id) else { return [] }
+      let left = books.counts[entry.origin, default: 1] - 1
+      books.counts[entry.origin] = left == 0 ? nil : left
+      guard !books.waiters.isEmpty else { return [] }
+      let (counts, isEmpty) = (books.counts, books.entries.isEmpty)
+      return books.waiters.takeReady { origin in
+        if let origin { return counts[origin] == nil }
+        return isEmpty
+      }
+    }
+    for continuation in ready { continuation.resume() }
+  }
+
+  private static func isIdle(_ books: Books, for origin: ActionOrigin?) -> Bool {
+    if let origin { return books.counts[origin] == nil }
+    return books.entries.isEmpty
+  }
+
+  func isIdle(for origin: ActionOrigin?) -> Bool {
+    books.withLock { Self.isIdle($0, for: origin) }
+  }
+
+  /// What is in flight for `origin` (all of it when nil), oldest first.
+  func descriptions(origin: ActionOrigin? = nil) -> [String] {
+    books.withLock { books in
+      books.entries.filter { origin == nil || $0.value.origin == origin }
+        .sorted { $0.key < $1.key }.map(\.value.description)
+    }
+  }
+
+  /// Waits until no work is in flight for `origin` (every origin when nil); returns early if
+  /// the waiting task is cancelled.
+  func wait(for origin: ActionOrigin?) async {
+    let id = books.withLock { $0.waiters.reserveID() }
+    await waitCancellably(
+      register: { continuation in
+        books.withLock { books in
+          if Self.isIdle(books, for: origin) { return true }
+          books.waiters.add(id, waitingFor: origin, continuation)
+          return false
+        }
+      },
+      cancel: { [self] in books.withLock { $0.waiters.take(id) } })
+  }
+}

@@ -1,0 +1,72 @@
+import ReduxCore
+
+extension TestStore {
+  /// Waits until every piece of work the store's side effects started has ended; then, when
+  /// exhaustive, fails for each received action the test did not assert.
+  ///
+  /// If work is still running after `timeout` (``timeout`` when nil) the test fails, listing
+  /// it, in either exhaustivity. Call it at the end of every test that starts async work.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait, in real time, while work is running; ``timeout`` when nil.
+  ///   - fileID: The file of the step, for failures; leave the default.
+  ///   - filePath: The path of that file, for failures; leave the default.
+  ///   - line: The line of the step, for failures; leave the default.
+  ///   - column: The column of the step, for failures; leave the default.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let isChecking = steps.begin("finish()", at: location)
+    defer { steps.end() }
+    let limit = timeout ?? self.timeout
+    let isIdle = await work.finishes(nil, within: limit)
+    guard isChecking else { return }
+    if !isIdle {
+      steps.report(TestStoreMessages.work(work.list(), when: "after \(limit)"), at: location)
+    }
+    skipUnchecked(reporting: "at finish()", at: location)
+  }
+
+  /// Cancels every piece of work in flight, such as an effect you do not want to follow in this
+  /// test, and waits until it has ended.
+  ///
+  /// ```swift
+  /// await store.send(StartTimer()) { $0.isTimerRunning = true }
+  /// await store.skipInFlightEffects()
+  /// ```
+  ///
+  /// Work that cannot be cancelled fails the test, listed by name. Cancelling a side-effect
+  /// module's work needs that module's cooperation, which none gives a test store: today every
+  /// piece of work in flight is reported, and a test ends such work through the feature (by
+  /// sending the action that stops it) and then awaits ``finish(timeout:fileID:filePath:line:column:)``.
+  ///
+  /// - Parameters:
+  ///   - strict: Whether finding no work in flight fails the test; true unless changed.
+  ///   - fileID: The file of the step, for failures; leave the default.
+  ///   - filePath: The path of that file, for failures; leave the default.
+  ///   - line: The line of the step, for failures; leave the default.
+  ///   - column: The column of the step, for failures; leave the default.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let isChecking = steps.begin("skipInFlightEffects()", at: location)
+    defer { steps.end() }
+    guard isChecking else { return }
+    guard !work.list().isEmpty else {
+      if strict { steps.report(TestStoreMessages.noWorkToSkip, at: location) }
+      return
+    }
+    await work.cancel(
+      nil, by: "skipInFlightEffects()", within: timeout, steps: steps, at: location)
+  }
+}

@@ -1,0 +1,56 @@
+import ReduxCore
+import Testing
+
+/// A reducer that reports a warning for `Noop` and changes nothing.
+private let warningReducer = counterReducer.combined(
+  with: .on(Noop.self) { _, action in
+    RuntimeWarning.report("Noop cannot be applied: the row is gone.", action: action)
+  })
+
+@Suite("Runtime warnings")
+struct RuntimeWarningTests {
+  @Test("a warning a reducer reports reaches the store's handler, with the action and its place")
+  func reachesTheHandler() throws {
+    let warnings = Recorder<RuntimeWarning>()
+    let store = Store(
+      initialState: Counter(), reducer: warningReducer, onRuntimeWarning: { warnings.append($0) })
+    store.dispatch(Increment())
+    store.dispatch(Noop())
+    #expect(store.state.count == 1)
+    let warning = try #require(warnings.values.first)
+    #expect(warnings.values.count == 1)
+    #expect(warning.message == "Noop cannot be applied: the row is gone.")
+    #expect(warning.action is Noop)
+    #expect(warning.fileID == "ReduxCoreTests/RuntimeWarningTests.swift")
+    #expect(warning.description.hasSuffix("(ReduxCoreTests/RuntimeWarningTests.swift:7)"))
+  }
+
+  @Test("a handler installed later, and a replaced reducer, still receive the warnings")
+  func laterHandlerAndReplacedReducer() {
+    let warnings = Recorder<String>()
+    let store = Store(initialState: Counter(), reducer: .empty)
+    store.installRuntimeWarningHandler { warnings.append($0.message) }
+    store.replaceReducer(warningReducer)
+    store.dispatch(Noop())
+    store.dispatch(Noop())
+    #expect(warnings.values.count == 2)
+  }
+
+  @Test("warnings of one store do not reach another store's handler")
+  func perStore() {
+    let first = Recorder<String>()
+    let second = Recorder<String>()
+    let noisy = Store(
+      initialState: Counter(), reducer: warningReducer,
+      onRuntimeWarning: { first.append($0.message) })
+    let quiet = Store(
+      initialState: Counter(), reducer: counterReducer,
+      onRuntimeWarning: { second.append($0.message) })
+    // The quiet store's subscriber dispatches to the noisy one while the quiet store drains.
+    let token = quiet.subscribe { _ in noisy.dispatch(Noop()) }
+    quiet.dispatch(Increment())
+    #expect(first.values.count == 2)
+    #expect(second.values.isEmpty)
+    token.cancel()
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import ReduxCore
+import ReduxDevTools
+import Testing
+
+@Suite("StatePersistence files")
+struct StatePersistenceFileTests {
+  let folder: TemporaryFolder
+  var directory: URL { folder.url }
+  var file: URL { directory.appendingPathComponent("state.json") }
+
+  init() throws {
+    folder = try TemporaryFolder()
+  }
+
+  func names() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+  }
+
+  func text(_ name: String) throws -> String {
+    try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  @Test("every unreadable file is kept under the next number, and the error says where")
+  func everyUnreadableFileIsKept() throws {
+    let legacy = "kept by an earlier version"
+    try legacy.write(
+      to: file.appendingPathExtension("unreadable"), atomically: true, encoding: .utf8)
+    let newer = #"{"state":{"count":1},"version":3}"#
+    try newer.write(to: file, atomically: true, encoding: .utf8)
+    let persistence = StatePersistence<Counter>(file: file, version: 2)
+
+    let first = try #require(throws: PersistenceError.self) { try persistence.restore() }
+    #expect(first.keptAs == directory.appendingPathComponent("state.json.unreadable-1"))
+    #expect(
+      first.description.hasSuffix("(the next save keeps the file as \(file.path).unreadable-1)"))
+    try persistence.saveNow(Counter(count: 2))
+
+    try "damaged later".write(to: file, atomically: true, encoding: .utf8)
+    let second = try #require(throws: PersistenceError.self) { try persistence.restore() }
+    #expect(second.keptAs == directory.appendingPathComponent("state.json.unreadable-2"))
+    try persistence.saveNow(Counter(count: 3))
+
+    #expect(
+      try names() == [
+        "state.json", "state.json.unreadable", "state.json.unreadable-1", "state.json.unreadable-2",
+      ])
+    #expect(try text("state.json.unreadable") == legacy)
+    #expect(try text("state.json.unreadable-1") == newer)
+    #expect(try text("state.json.unreadable-2") == "damaged later")
+    #expect(try persistence.restore() == Counter(count: 3))
+  }
+
+  @Test("a save killed before its rename leaves nothing behind once the file is read again")
+  func killedSaveIsCleanedUp() async throws {
+    let path = directory.path
+    // The child saves a large state over and over and kills itself with SIGKILL as soon as a
+    // save's temporary file appears, so the kill lands in the middle of a save.
+    await #expect(processExitsWith: .signal(SIGKILL)) { [path = path as String] in
+      let file = URL(fileURLWithPath: path).appendingPathComponent("state.json")
+      let persistence = StatePersistence<Counter>(file: file, version: 1)
+      try persistence.saveNow(Counter(count: 1))
+      let line = String(repeating: "x", count: 1_000)
+      let large = Counter(count: 2, log: Array(repeating: line, count: 20_000))
+      Thread { while true { try? persistence.saveNow(large) } }.start()
+      while true {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        if names.contains(where: { $0 != "state.json" }) { kill(getpid(), SIGKILL) }
+        sched_yield()
+      }
+    }
+    let leftovers = try names().filter { $0 != "state.json" }
+    try #require(!leftovers.isEmpty, "the kill did not interrupt a save")
+
+    let restored = try #require(try StatePersistence<Counter>(file: file, version: 1).restore())
+    #expect([1, 2].contains(restored.count))
+    #expect(try names() == ["state.json"])
+  }
+
+  @Test("the temporary file of a save in progress elsewhere is left alone")
+  func liveSaveIsLeftAlone() throws {
+    let persistence = StatePersistence<Counter>(file: file, version: 1)
+    let live = directory.appendingPathComponent(".state.json.saving-live")
+    let abandoned = directory.appendingPathComponent(".state.json.saving-abandoned")
+    try "half a state".write(to: abandoned, atomically: false, encoding: .utf8)
+    // A save in another process holds the lock on its temporary file until it has renamed it.
+    let descriptor = open(live.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    try #require(descriptor >= 0)
+    try #require(flock(descriptor, LOCK_EX) == 0)
+
+    try persistence.saveNow(Counter(count: 1))
+    #expect(try names() == [".state.json.saving-live", "state.json"])
+
+    close(descriptor)
+    #expect(try persistence.restore() == Counter(count: 1))
+    #expect(try names() == ["state.json"])
+  }
+
+  @Test("a file that cannot be read is an error naming it and what to do")
+  func unreadableFileIsNamed() throws {
+    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+    let error = try #require(throws: PersistenceError.self) {
+      try StatePersistence<Counter>(file: file, version: 1).restore()
+    }
+    #expect(error.reason == .fileSystem(.read, code: EISDIR))
+    #expect(error.file == file)
+    #expect(
+      error.description.hasPrefix(
+        "could not read \(file.path): Is a directory; it is a folder; pass the path of a file"))
+  }
+
+  @Test("a state that cannot be encoded is an error, and the file on disk stays as it was")
+  func unencodableState() throws {
+    struct Measure: Codable, Sendable { var value: Double }
+    let persistence = StatePersistence<Measure>(file: file, version: 1)
+    try persistence.saveNow(Measure(value: 1))
+    let saved = try text("state.json")
+    let error = try #require(throws: PersistenceError.self) {
+      try persistence.saveNow(Measure(value: .nan))
+    }
+    guard case .encodingFailed(let detail) = error.reason else {
+      Issue.record("expected an encoding failure, got \(error.reason)")
+      return
+    }
+    #expect(detail.hasPrefix("cannot encode the value at state.value"))
+    #expect(try text("state.json") == saved)
+  }
+}
