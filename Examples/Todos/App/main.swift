@@ -92,7 +92,9 @@ printRows()
 say("  the deleted row's view store keeps its last value:", deletedRow.title)
 
 step("a stale action from the deleted row's view store")
-say("  (reported as a runtime warning on standard error; the state is unchanged)")
+// A store made from a command reducer takes no onRuntimeWarning handler, so the warning goes
+// to standard error.
+say("  (the state is unchanged, and a runtime warning goes to standard error)")
 deletedRow.dispatch(ToggleDone())
 
 step("present the detail screen of #0, edit it, and save: the screen dismisses itself")
@@ -136,7 +138,7 @@ printPath()
 step("pop the last screen")
 model.dispatch(StackAction<Screen>.popFrom(id: bottom))
 printPath()
-say("\ndone: \(store.state.todos.count) todos, no work in flight")
+say("\ndone:", store.state.todos.map(\.title))
 
 /// Prints a heading for the next step.
 func step(_ title: String) {
