@@ -169,7 +169,7 @@ let package = Package(
     .testTarget(
       name: "TodosTests",
       dependencies: [
-        "TodosFeature", "ReduxCommand", "ReduxTesting",
+        "TodosFeature", "ReduxCommand", "ReduxTesting", "ReduxUI",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],
