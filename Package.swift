@@ -27,8 +27,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
-    // Test-only: ReduxCoreTests conform IdentifiedArray to IdentifiedElements as the docs show.
-    // A package used by no library product is not fetched by users of this one.
+    // Test-only: ReduxCoreTests and the Todos example conform IdentifiedArray to
+    // IdentifiedElements as the docs show. A package used by no library product is not fetched
+    // by users of this one.
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // For `swift package generate-documentation`: a command plugin, it adds no code to the
@@ -145,6 +146,34 @@ let package = Package(
     .executableTarget(
       name: "MainActorFeed", dependencies: ["ReduxEffects", "ReduxUI"],
       path: "Examples/MainActorFeed"
+    ),
+    // Todos is split as PostsEffects is: an app built as a tree of features (rows, a presented
+    // screen, a navigation stack) on an IdentifiedArray, conformed to IdentifiedElements in the
+    // feature; example targets are not fetched by users, so the package stays test-only.
+    .target(
+      name: "TodosFeature",
+      dependencies: [
+        "ReduxCommand",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ],
+      path: "Examples/Todos/TodosFeature"
+    ),
+    .executableTarget(
+      name: "Todos",
+      dependencies: [
+        "TodosFeature", "ReduxCommand", "ReduxUI",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      path: "Examples/Todos/App"
+    ),
+    .testTarget(
+      name: "TodosTests",
+      dependencies: [
+        "TodosFeature", "ReduxCommand", "ReduxTesting", "ReduxUI",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ],
+      path: "Examples/Todos/Tests"
     ),
   ],
   swiftLanguageModes: [.v6]
