@@ -33,19 +33,23 @@ extension Store {
   ///     synchronous actions are processed before this initializer returns.
   ///   - middleware: Steps that see each action before the reducer, first to last, including
   ///     the actions commands send.
+  ///   - onRuntimeWarning: Receives the ``RuntimeWarning``s the command reducer reports (an
+  ///     action for a child that is gone, for example), on the thread that reduced it; without
+  ///     one they go to standard error.
   @inlinable
   public convenience init(
     initialState: State,
     commandReducer: CommandReducer<State>,
     initialCommand: Command = .none,
-    middleware: [Middleware<State>] = []
+    middleware: [Middleware<State>] = [],
+    onRuntimeWarning: (@Sendable (RuntimeWarning) -> Void)? = nil
   ) {
     // Inlinable, with the work in CommandStoreParts: Store.init then builds the store where
     // State is known, so each action reaches a reducer call specialized for it.
     let parts = CommandStoreParts(commandReducer)
     self.init(
       initialState: initialState, reducer: parts.reducer, followUps: parts.followUps,
-      companion: parts.runner, middleware: middleware, onRuntimeWarning: nil)
+      companion: parts.runner, middleware: middleware, onRuntimeWarning: onRuntimeWarning)
     parts.start(initialCommand, in: self)
   }
 }

@@ -13,7 +13,8 @@ import ReduxCore
 /// - An index into a collection of `Identifiable` elements (an `IdentifiedElements`
 ///   collection, such as an array of them) scopes to the element at that index *when `scope`
 ///   is called*: the child follows that element by its id wherever it moves, and keeps its
-///   last value once the element is removed.
+///   last value once the element is removed (see `ViewStore.scope(each:)` for which value that
+///   is when nothing observes the child).
 /// - An index into any other collection scopes to the position: the child shows whatever
 ///   element is at that index, and keeps its last value while the collection is too short.
 /// - Any other step is a key path step, read as Swift reads it.

@@ -23,7 +23,11 @@ extension ViewStore {
   /// views that read that element's fields.
   ///
   /// When an element is removed, its view store keeps its last value, publishes nothing and
-  /// never crashes; its dispatches still reach the store (where `Reducer.forEach` reports an
+  /// never crashes. The last value is the one it was last brought to: a view store a view
+  /// observes is brought to each new value as it is published, so it keeps the element's last
+  /// value; one that nothing has read since an earlier change catches up only when read, and
+  /// if its element was removed by then it keeps the value it showed when last read. Its
+  /// dispatches still reach the store (where `Reducer.forEach` reports an
   /// action for an id that is gone as a runtime warning). If an element with that id comes
   /// back while the view store is alive, the view store follows it again.
   ///

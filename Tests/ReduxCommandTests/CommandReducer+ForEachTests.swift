@@ -133,4 +133,16 @@ struct CommandReducerForEachTests {
     #expect(warning.fileID == "ReduxCommandTests/CommandReducer+ForEachTests.swift")
     #expect(warning.line == Self.forEachLine)
   }
+
+  @Test("a command store hands the reducer's runtime warnings to its onRuntimeWarning handler")
+  func storeRoutesWarnings() {
+    let routed = Recorder<RuntimeWarning>()
+    let store = Store(
+      initialState: Shelf(items: [Item(id: 1)]), commandReducer: Self.items,
+      onRuntimeWarning: { routed.append($0) })
+    store.dispatch(ElementAction<Item>(id: 9, action: Save()))
+    #expect(store.state == Shelf(items: [Item(id: 1)]))
+    #expect(routed.all.count == 1)
+    #expect(routed.all.first?.message.contains("for id 9") == true)
+  }
 }

@@ -54,7 +54,8 @@ let actionLog = Middleware<TodoList> { _, action, next in
 
 let store = Store(
   initialState: TodoList(), commandReducer: todoListReducer(client: client),
-  middleware: [actionLog])
+  middleware: [actionLog],
+  onRuntimeWarning: { warning in say("  runtime warning:", warning.message) })
 let model = ViewStore(store)
 
 step("add three todos")
@@ -92,9 +93,7 @@ printRows()
 say("  the deleted row's view store keeps its last value:", deletedRow.title)
 
 step("a stale action from the deleted row's view store")
-// A store made from a command reducer takes no onRuntimeWarning handler, so the warning goes
-// to standard error.
-say("  (the state is unchanged, and a runtime warning goes to standard error)")
+say("  (the state is unchanged, and the store's onRuntimeWarning handler prints the warning)")
 deletedRow.dispatch(ToggleDone())
 
 step("present the detail screen of #0, edit it, and save: the screen dismisses itself")
@@ -177,8 +176,8 @@ func untilTheServerWaits() async {
   while (try? await clock.checkSuspension()) != nil {}
 }
 
-/// Writes a line to standard output at once, so that it stays in order with the runtime
-/// warnings the store writes, unbuffered, to standard error.
+/// Writes a line to standard output at once, so that the run's lines stay in order with
+/// anything written to standard error.
 func say(_ items: Any...) {
   let line = items.map { "\($0)" }.joined(separator: " ") + "\n"
   _ = line.withCString { write(1, $0, strlen($0)) }
