@@ -166,8 +166,9 @@ public final class ViewStore<State: Sendable>: Observable {
   ///
   /// Cost: a field is compared on a publish (once per burst of commits, on the main actor) if
   /// it was read since its last reported change, that is, if a view may be observing it; see
-  /// `docs/performance.md`. Like any Observation property, a change is reported before the new
-  /// value is stored (`willSet`); read the value again after the change handler.
+  /// `docs/performance.md`, "Main actor and view stores". Like any Observation property, a
+  /// change is reported before the new value is stored (`willSet`); read the value again after
+  /// the change handler.
   @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     track(.value(keyPath), bits: storedBits(of: keyPath)) { sameValue(at: keyPath) }
