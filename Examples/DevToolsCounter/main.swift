@@ -70,11 +70,11 @@ devTools.jump(toStep: 99)  // past the history: clamped to the latest state, nev
 print("jumped to step 99: step \(devTools.currentStep), count \(store.state.count)")
 devTools.jump(toStep: 2)
 devTools.jumpToLatest()
-devTools.skip(2)  // SetStep(5): the later states are recomputed without it
+devTools.skip(step: 3)  // SetStep(5): the later states are recomputed without it
 print("skipped SetStep: count \(store.state.count)")
-devTools.include(2)
+devTools.include(step: 3)
 print("included it again: count \(store.state.count)")
-devTools.skip(4)  // Decrement: the page shows it struck through
+devTools.skip(step: 5)  // Decrement: the page shows it struck through
 print("skipped Decrement: count \(store.state.count)")
 countSubscription.cancel()
 

@@ -11,7 +11,7 @@ struct SessionPageTests {
     store.dispatch(Note(text: "<script>alert(1)</script>"))
     store.dispatch(SetStep(step: 3))
     store.dispatch(Increment())
-    devTools.skip(3)
+    devTools.skip(step: 4)
     return try devTools.recording.jsonLines(registry: counterRegistry)
   }
 
