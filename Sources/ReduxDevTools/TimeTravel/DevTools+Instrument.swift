@@ -9,7 +9,7 @@ extension DevTools {
   /// The states do not change (a skipped action changed nothing); the store keeps showing the
   /// same state, whose step moves down by the number of skipped actions removed before it.
   public func sweep() {
-    travel { history in
+    travel("swept the skipped actions") { history in
       let entries = history.entries
       guard entries.contains(where: \.isSkipped) else { return }
       if let position = history.position {
@@ -26,8 +26,16 @@ extension DevTools {
   /// `step` that is not a kept action's when the change is applied changes nothing. The store
   /// keeps showing the same step, recomputed.
   public func move(step: Int, toStep newStep: Int) {
+    move { _ in (step, newStep) }
+  }
+
+  /// Moves the action at the first step that `resolve` names when the change is applied to the
+  /// second.
+  func move(_ resolve: @escaping @Sendable (History<State>) -> (Int, Int)?) {
     travel { history in
-      guard (1...max(history.count, 1)).contains(step), history.count > 0 else { return }
+      guard let (step, newStep) = resolve(history), history.count > 0,
+        (1...history.count).contains(step)
+      else { return }
       let target = min(max(newStep, 1), history.count)
       guard target != step else { return }
       var entries = history.entries
@@ -48,7 +56,7 @@ extension DevTools {
       preconditionFailure("Add devTools.middleware to a store before replacing its reducer")
     }
     context.replaceReducer(reducer)
-    travel { history in
+    travel("replaced the reducer and recomputed the history") { history in
       history.reducer = reducer
       history.recompute(from: 0)
     }
@@ -61,7 +69,7 @@ extension DevTools {
   /// actions are kept, the earlier ones folded into the base state.
   public func load(actions: [any Action]) {
     let now = now
-    travel { history in
+    travel("imported \(actions.count) actions") { history in
       guard var state = history.baseState else { return }
       let reducer = history.reducer
       let entries = actions.map { action in
@@ -84,7 +92,7 @@ extension DevTools {
   /// - Parameter capacity: At least 1; a smaller number stops with a message.
   public func setCapacity(_ capacity: Int) {
     precondition(capacity > 0, "DevTools capacity must be at least 1; pass capacity: 1 or more")
-    travel { history in
+    travel("capacity set to \(capacity)") { history in
       let entries = history.entries
       let folded = max(entries.count - capacity, 0)
       if let position = history.position { history.position = max(position - folded, 0) }

@@ -59,7 +59,15 @@ extension DevTools {
   }
 
   private func setSkipped(_ steps: ClosedRange<Int>, _ isSkipped: Bool) {
+    setSkipped({ _ in steps }, isSkipped)
+  }
+
+  /// Skips or includes the steps that `resolve` names when the change is applied.
+  func setSkipped(
+    _ resolve: @escaping @Sendable (History<State>) -> ClosedRange<Int>?, _ isSkipped: Bool
+  ) {
     travel { history in
+      guard let steps = resolve(history) else { return }
       let lower = max(steps.lowerBound, 1)
       let upper = min(steps.upperBound, history.count)
       guard lower <= upper else { return }
@@ -74,7 +82,7 @@ extension DevTools {
 
   /// Keeps the state the store shows and clears the history: that state becomes the base.
   public func commit() {
-    travel { history in
+    travel("committed the shown state") { history in
       history.baseState = history.state(atStep: history.currentStep)
       history.replaceEntries(with: [])
       history.position = nil
@@ -84,7 +92,7 @@ extension DevTools {
   /// Returns the store to the base state (the last commit, or the state when recording began)
   /// and clears the history.
   public func rollback() {
-    travel { history in
+    travel("rolled back to the base state") { history in
       history.replaceEntries(with: [])
       history.position = nil
     }
@@ -92,7 +100,7 @@ extension DevTools {
 
   /// Returns the store to its state when the middleware was attached and clears the history.
   public func reset() {
-    travel { history in
+    travel("reset to the initial state") { history in
       history.baseState = history.initialState
       history.replaceEntries(with: [])
       history.position = nil
@@ -104,7 +112,7 @@ extension DevTools {
   ///
   /// Only the last ``capacity`` entries are kept.
   public func load(_ recording: Recording<State>) {
-    travel { history in
+    travel("loaded a recording of \(recording.entries.count) actions") { history in
       history.baseState = recording.initialState
       history.replaceEntries(with: recording.entries, renumber: true)
       history.position = nil

@@ -172,7 +172,11 @@ public final class DevTools<State: Sendable>: Sendable {
 
   /// Changes the history, then sets the store's state to the one at the current step, as one
   /// step of the store's queue; a listening inspector is told.
-  func travel(_ change: @escaping @Sendable (inout History<State>) -> Void) {
+  ///
+  /// `event`, when given, is what a live inspector shows as the last change ("swept 2 skipped
+  /// actions"); operations whose result shows on the page by itself give none.
+  func travel(_ event: String? = nil, _ change: @escaping @Sendable (inout History<State>) -> Void)
+  {
     let context = history.withLock { $0.context }
     guard let context else {
       preconditionFailure("Add devTools.middleware to a store before time travelling")
@@ -183,6 +187,7 @@ public final class DevTools<State: Sendable>: Sendable {
       let listener = self.history.withLock { history in
         change(&history)
         history.revision += 1
+        if let event { history.lastEvent = event }
         if let shown = history.state(atStep: history.currentStep) { state = shown }
         return history.listener
       }

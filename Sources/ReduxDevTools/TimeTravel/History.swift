@@ -29,6 +29,8 @@ struct History<State: Sendable> {
   /// Counts every change other than recording an entry (time travel, imports, commits), so
   /// that an inspector knows to send the whole history rather than the new entries.
   var revision = 0
+  /// The last operation a live inspector shows in its status line.
+  var lastEvent = ""
   /// Told after each change, if an inspector is listening.
   @usableFromInline var listener: ChangeSignal?
 
