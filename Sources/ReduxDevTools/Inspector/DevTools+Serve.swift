@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import Logging
+import ReduxCore
 
 extension DevTools where State: Codable {
   /// Serves the live inspector: a page on 127.0.0.1 that shows each action and its state
@@ -58,7 +59,9 @@ extension DevTools where State: Codable {
       return true
     }
     guard isFirst else { throw .alreadyServing }
+    let isStopping = StopFlag()
     let detach: @Sendable () -> Void = { [self] in
+      isStopping.set()
       history.withLock { if $0.listener === signal { $0.listener = nil } }
       signal.finish()
     }
@@ -74,7 +77,7 @@ extension DevTools where State: Codable {
       socket: WebSocketHTTPHandler(handler: InspectorSocket(hub: hub)))
     let http = HTTPServer(
       config: HTTPServer.Configuration(
-        address: address, logger: InspectorServerLog(logger: logger)),
+        address: address, logger: InspectorServerLog(logger: logger, isStopping: isStopping)),
       handler: routes)
     let (bound, running): (UInt16, Task<Void, Never>)
     do {

@@ -2,6 +2,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import Logging
+import ReduxCore
 
 /// The inspector's two addresses, both behind the token: `/` (the page) and `/socket` (its
 /// WebSocket). A request without the token, or with another one, is refused with 403 before
@@ -83,10 +84,26 @@ struct InspectorRoutes: HTTPHandler {
 /// information lines are debugging detail for an app that embeds the inspector.
 struct InspectorServerLog: FlyingSocks.Logging {
   let logger: Logger
+  /// Set by ``InspectorServer/stop()``: the server then reports its listening task's
+  /// cancellation as a critical error, which is only the stop the app asked for.
+  let isStopping: StopFlag
 
   func logDebug(_ debug: @autoclosure () -> String) { logger.trace("\(debug())") }
   func logInfo(_ info: @autoclosure () -> String) { logger.debug("\(info())") }
   func logWarning(_ warning: @autoclosure () -> String) { logger.warning("\(warning())") }
   func logError(_ error: @autoclosure () -> String) { logger.debug("\(error())") }
-  func logCritical(_ critical: @autoclosure () -> String) { logger.error("\(critical())") }
+  func logCritical(_ critical: @autoclosure () -> String) {
+    if isStopping.isSet {
+      logger.debug("\(critical())")
+    } else {
+      logger.error("\(critical())")
+    }
+  }
+}
+
+/// Whether an inspector's server is stopping; set once.
+final class StopFlag: Sendable {
+  private let value = Lock(false)
+  var isSet: Bool { value.withLock { $0 } }
+  func set() { value.withLock { $0 = true } }
 }
