@@ -1,4 +1,4 @@
-import FlyingFox
+internal import FlyingFox
 import Foundation
 import Logging
 import ReduxCore

@@ -1,5 +1,5 @@
-import FlyingFox
-import FlyingSocks
+internal import FlyingFox
+internal import FlyingSocks
 import Foundation
 import Logging
 

@@ -1,4 +1,4 @@
-import FlyingFox
+internal import FlyingFox
 import ReduxCore
 
 /// What a request from the page leads to: messages for that page alone, or the end of the
