@@ -69,7 +69,7 @@ extension DevTools where State: Codable {
     let session = InspectorSession(devTools: self, registry: registry)
     // Every page starts from a snapshot of its own, so the broadcasts start from the history
     // as it is now: the first one carries only what changes after this line.
-    _ = session.changes()
+    session.skipChanges()
     let hub = InspectorHub(options: options, snapshot: session.snapshot, handle: session.handle)
     let token = makeInspectorToken()
     let routes = InspectorRoutes(
@@ -91,6 +91,11 @@ extension DevTools where State: Codable {
     let broadcasting = Task {
       for await _ in signal.changes {
         signal.consume()
+        // With no page open nothing is rendered: a page starts from a snapshot of its own.
+        guard hub.connectionCount > 0 else {
+          session.skipChanges()
+          continue
+        }
         if let (message, isSnapshot) = session.changes() {
           hub.broadcast(message, isSnapshot: isSnapshot)
         }

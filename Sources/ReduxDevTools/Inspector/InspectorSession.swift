@@ -49,18 +49,28 @@ final class InspectorSession<State: Codable & Sendable>: Sendable {
     let last = sent.withLock { $0 }
     let view = read(since: last)
     let rendered = render(view, previous: view.isWhole ? nil : last.lastState)
-    let status = rendered.status
+    remember(view, lastState: rendered.lastState, status: rendered.status)
+    if view.isWhole || !view.entries.isEmpty { return (rendered.message, view.isWhole) }
+    guard rendered.status != last.status || view.currentStep != last.current else { return nil }
+    return (InspectorMessage.status(current: view.currentStep, status: rendered.status), false)
+  }
+
+  /// Moves past the changes since the last call without rendering them, for when no page is
+  /// open: only the last state is encoded, for the next message's first diff.
+  func skipChanges() {
+    let view = read(since: sent.withLock { $0 })
+    remember(view, lastState: view.entries.last.map { encode($0.state) }, status: statusJSON(view))
+  }
+
+  private func remember(_ view: View, lastState: JSONValue?, status: JSONValue) {
     sent.withLock { sent in
       sent.revision = view.revision
       sent.lastSequence = view.lastSequence
       sent.count = view.count
-      if let lastState = rendered.lastState { sent.lastState = lastState }
+      if let lastState { sent.lastState = lastState }
       sent.status = status
       sent.current = view.currentStep
     }
-    if view.isWhole || !view.entries.isEmpty { return (rendered.message, view.isWhole) }
-    guard status != last.status || view.currentStep != last.current else { return nil }
-    return (InspectorMessage.status(current: view.currentStep, status: status), false)
   }
 
   /// Reads the history: all of it, or the entries recorded since `last` if only entries were
