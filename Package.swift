@@ -25,6 +25,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // The live DevTools inspector's HTTP and WebSocket server; only ReduxDevTools links it.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     // Test-only: ReduxCoreTests and the Todos example conform IdentifiedArray to
@@ -62,10 +64,18 @@ let package = Package(
       ]
     ),
     .target(
-      name: "ReduxDevTools", dependencies: ["ReduxCore"],
+      name: "ReduxDevTools",
+      dependencies: [
+        "ReduxCore", .product(name: "Logging", package: "swift-log"),
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ],
       // The pages' styles and script, compiled into the module as bytes: no Bundle lookup at
       // run time, on Linux too, and a moved binary still has them.
-      resources: [.embedInCode("Page/page.css"), .embedInCode("Page/session.js")]
+      resources: [
+        .embedInCode("Page/page.css"), .embedInCode("Page/session.js"),
+        .embedInCode("Page/inspector.js"),
+      ]
     ),
     // Turns a JSON Lines recording into one self-contained HTML page.
     .executableTarget(name: "DevToolsViewer", dependencies: ["ReduxDevTools"]),
@@ -105,7 +115,13 @@ let package = Package(
     ),
     .testTarget(
       name: "ReduxDevToolsTests",
-      dependencies: ["ReduxDevTools", .product(name: "Clocks", package: "swift-clocks")]
+      dependencies: [
+        "ReduxDevTools", .product(name: "Clocks", package: "swift-clocks"),
+        // To read what the inspector logs, and to talk to it over a plain socket.
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ]
     ),
 
     .testTarget(

@@ -158,6 +158,10 @@ def check(program, work, number, modules):
     else:
         main = os.path.join(directory, "main.swift")
         flags = ["-I", modules]
+        # C modules of dependencies (FlyingFox's CSystemLinux, which ReduxDevTools loads).
+        for modulemap in glob.glob(os.path.join(ROOT, ".build", "checkouts", "*", "*", "include",
+                                                "module.modulemap")):
+            flags += ["-I", os.path.dirname(modulemap)]
     with open(main, "w", encoding="utf-8") as file:
         file.write(source(program))
     run = subprocess.run(

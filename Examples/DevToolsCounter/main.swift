@@ -1,7 +1,10 @@
 // DevToolsCounter: record a session of the Counter app, replay it, travel through it, and write
 // the recording (JSON Lines) and its HTML page. Run it with
 //   swift run DevToolsCounter [output-directory]
-// then open counter-session.html in a browser.
+// then open counter-session.html in a browser. With DEVTOOLS_SERVE_SECONDS set, it then serves
+// the live inspector for that many seconds and prints each state the store takes:
+//   DEVTOOLS_SERVE_SECONDS=600 swift run DevToolsCounter
+// opens nothing by itself: open the URL it prints (and logs) in a browser.
 import Foundation
 import ReduxCore
 import ReduxDevTools
@@ -70,11 +73,11 @@ devTools.jump(toStep: 99)  // past the history: clamped to the latest state, nev
 print("jumped to step 99: step \(devTools.currentStep), count \(store.state.count)")
 devTools.jump(toStep: 2)
 devTools.jumpToLatest()
-devTools.skip(2)  // SetStep(5): the later states are recomputed without it
+devTools.skip(step: 3)  // SetStep(5): the later states are recomputed without it
 print("skipped SetStep: count \(store.state.count)")
-devTools.include(2)
+devTools.include(step: 3)
 print("included it again: count \(store.state.count)")
-devTools.skip(4)  // Decrement: the page shows it struck through
+devTools.skip(step: 5)  // Decrement: the page shows it struck through
 print("skipped Decrement: count \(store.state.count)")
 countSubscription.cancel()
 
@@ -88,3 +91,25 @@ let page = try SessionPage(jsonLines: finalText, title: "Counter session")
 let pageFile = directory.appendingPathComponent("counter-session.html")
 try page.html.write(to: pageFile, atomically: true, encoding: .utf8)
 print("wrote \(recordingFile.path) and \(pageFile.path)")
+
+// 6. The live inspector, when asked (CI's browser test asks): the page shows the session above
+// and follows the store; a jump, a skip or a dispatch from the page changes the store's state,
+// and this subscriber prints each state it takes.
+if let seconds = ProcessInfo.processInfo.environment["DEVTOOLS_SERVE_SECONDS"].flatMap(Int.init) {
+  devTools.jumpToLatest()
+  let server = try await devTools.serve(
+    registry: registry, options: InspectorOptions(title: "Counter inspector"))
+  say("inspector: \(server.url.absoluteString)")
+  let stateSubscription = store.subscribe { state in
+    say("state: count \(state.count), step \(state.step)")
+  }
+  try await Task.sleep(for: .seconds(seconds))
+  stateSubscription.cancel()
+  await server.stop()
+  say("inspector stopped after \(seconds) s")
+}
+
+/// Prints a line at once, even when the output is a file that a test reads while this runs.
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

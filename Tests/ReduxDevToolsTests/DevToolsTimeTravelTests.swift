@@ -43,7 +43,7 @@ struct TimeTravelTests {
     store.dispatch(Increment())
     store.dispatch(Increment())
     devTools.jump(toStep: 0)
-    devTools.skip(0)
+    devTools.skip(step: 1)
     devTools.jumpToLatest()
     devTools.reset()
     #expect(seen.all == ["Increment", "Increment"])
@@ -52,12 +52,12 @@ struct TimeTravelTests {
   @Test("skipping an action recomputes the later states without it, and including it restores them")
   func skipRecomputes() {
     let (store, devTools) = recordedStore()
-    devTools.skip(1)  // SetStep(10)
+    devTools.skip(step: 2)  // SetStep(10)
     #expect(store.state == Counter(count: 2, step: 1))
     #expect(devTools.recording.entries.map(\.state.count) == [1, 1, 2])
     #expect(devTools.recording.entries.map(\.isSkipped) == [false, true, false])
 
-    devTools.include(1)
+    devTools.include(step: 2)
     #expect(store.state == Counter(count: 11, step: 10))
     #expect(devTools.recording.entries.map(\.state.count) == [1, 1, 11])
   }
@@ -66,7 +66,7 @@ struct TimeTravelTests {
   func skipWhileJumped() {
     let (store, devTools) = recordedStore()
     devTools.jump(toStep: 2)
-    devTools.skip(0)
+    devTools.skip(step: 1)
     #expect(store.state == Counter(count: 0, step: 10))
     #expect(devTools.currentStep == 2)
   }
@@ -136,8 +136,8 @@ struct TimeTravelTests {
       }
       group.addTask {
         for _ in 0..<50 {
-          devTools.skip(0)
-          devTools.include(0)
+          devTools.skip(step: 1)
+          devTools.include(step: 1)
         }
       }
     }
@@ -179,8 +179,8 @@ struct TimeTravelTests {
   func skipOutsideTheHistory() {
     let (store, devTools) = recordedStore()
     devTools.commit()
-    devTools.skip(2)
-    devTools.include(-1)
+    devTools.skip(step: 3)
+    devTools.include(step: 0)
     #expect(store.state == Counter(count: 11, step: 10))
     #expect(devTools.recording.entries.isEmpty)
   }
@@ -199,7 +199,7 @@ struct TimeTravelTests {
       for round in 0..<5_000 {
         let count = devTools.recording.entries.count
         devTools.jump(toStep: Int.random(in: 0...count + 1, using: &generator))
-        devTools.skip(Int.random(in: 0...count, using: &generator))
+        devTools.skip(step: Int.random(in: 0...count + 1, using: &generator))
         if round % 500 == 0 { devTools.commit() }
       }
       dispatched.wait()

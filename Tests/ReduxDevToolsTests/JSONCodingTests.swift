@@ -188,7 +188,7 @@ struct JSONCodingTests {
     #expect {
       try tooDeep.jsonLines(registry: registry)
     } throws: { error in
-      guard case .encodingFailed(entry: 0, let detail) = error as? RecordingExportError else {
+      guard case .encodingFailed(step: 1, let detail) = error as? RecordingExportError else {
         return false
       }
       return detail.hasSuffix("nested deeper than 256 levels")
@@ -205,7 +205,7 @@ struct JSONCodingTests {
     #expect {
       try recording.jsonLines(registry: registry)
     } throws: { error in
-      guard case .encodingFailed(entry: 0, let detail) = error as? RecordingExportError else {
+      guard case .encodingFailed(step: 1, let detail) = error as? RecordingExportError else {
         return false
       }
       return detail.hasPrefix("cannot encode the value at state.double")

@@ -11,7 +11,7 @@ struct RecordingJSONLinesTests {
     store.dispatch(SetStep(step: 4))
     store.dispatch(Note(text: "hello \"world\"\nnext"))
     store.dispatch(Increment())
-    devTools.skip(1)
+    devTools.skip(step: 2)
     return try devTools.recording.jsonLines(registry: counterRegistry)
   }
 
@@ -143,7 +143,7 @@ struct RecordingJSONLinesTests {
     let (store, devTools) = makeStore()
     store.dispatch(Increment())
     store.dispatch(Unregistered())
-    #expect(throws: RecordingExportError.unregisteredActionType("Unregistered", entry: 1)) {
+    #expect(throws: RecordingExportError.unregisteredActionType("Unregistered", step: 2)) {
       try devTools.recording.jsonLines(registry: counterRegistry)
     }
   }

@@ -59,7 +59,7 @@ struct ReplayTests {
     let (store, devTools) = makeStore()
     store.dispatch(Increment())
     store.dispatch(Increment())
-    devTools.skip(0)
+    devTools.skip(step: 1)
     #expect(devTools.recording.replay(reducer: counterReducer).isExact)
   }
 

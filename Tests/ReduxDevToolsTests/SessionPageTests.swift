@@ -11,7 +11,7 @@ struct SessionPageTests {
     store.dispatch(Note(text: "<script>alert(1)</script>"))
     store.dispatch(SetStep(step: 3))
     store.dispatch(Increment())
-    devTools.skip(3)
+    devTools.skip(step: 4)
     return try devTools.recording.jsonLines(registry: counterRegistry)
   }
 
@@ -114,8 +114,8 @@ struct SessionPageTests {
     #expect(html.contains("<title>Session\u{2400}\u{FFFD}\u{240D}</title>"))
     #expect(html.contains("data-type=\"Ping\u{241B}[31m\u{2421}\""))
     #expect(html.contains("<th scope=\"row\">a\u{2407}b</th>"))
-    #expect(html.contains("a\u{2407}b: 0"))
-    #expect(html.contains(#"{&quot;note&quot;:&quot;\u0000&quot;}"#))
+    #expect(html.contains(#"<span class="key">a\#u{2407}b</span>: <span class="value">0</span>"#))
+    #expect(html.contains(#"{note: &quot;\u0000&quot;}"#))
   }
 
   @Test("inlines the styles and the script that the module embeds")

@@ -8,7 +8,7 @@ import ReduxDevTools
 /// against two baselines in this same target and run: the same store with no middleware, and
 /// with one pass-through middleware (recording off is a middleware that checks one flag).
 /// Then the memory a full history holds, which must not grow with the number of actions, and
-/// the import of a recording (10i, below).
+/// the import of a recording (10i, below), and the live inspector (10L, DevToolsInspector.swift).
 func registerDevTools() {
   let bare = Store(initialState: Counter(), reducer: counterReducer)
   Benchmark("10 DevTools baseline: dispatch, no middleware") { benchmark in
@@ -79,6 +79,7 @@ func registerDevTools() {
     }
   }
   registerDevToolsImport()
+  registerDevToolsInspector()
 }
 
 /// Benchmark 10i: importing a JSON Lines recording, whose time and memory must grow in

@@ -1,15 +1,19 @@
 import Foundation
 
 /// The HTML of the DevTools pages, in pieces: the document around a body, the header, the
-/// timeline strip and its ticks, and a card per action with its payload and state diff.
+/// timeline strip and its ticks, a card per action with its payload and state diff, and the
+/// state as a collapsible tree.
 ///
-/// ``SessionPage`` puts them together once for a whole recording; a page that grows while a
-/// store runs can send one tick and one card per new action. Every piece escapes the text it
-/// is given (see ``HTML/escape(_:)``) and inlines ``PageAssets/styles``, so a page needs nothing
-/// from the network.
+/// ``SessionPage`` puts them together once for a whole recording; the live inspector sends the
+/// same cards and trees to its page as actions arrive, so both pages show a session the same
+/// way. Every piece escapes the text it is given (see ``HTML/escape(_:)``) and inlines
+/// ``PageAssets/styles``, so a page needs nothing from the network.
 enum PageRenderer {
   /// A complete document: `body` inside, the shared styles in the head, `script` at the end.
-  static func document(title: String, body: String, script: String) -> String {
+  /// `nonce`, when given, marks the script for a `Content-Security-Policy` that allows only it.
+  static func document(title: String, body: String, script: String, nonce: String? = nil)
+    -> String
+  {
     """
     <!DOCTYPE html>
     <html lang="en">
@@ -20,7 +24,7 @@ enum PageRenderer {
     <style>\(PageAssets.styles)</style>
     </head>
     <body>
-    \(body)<script>\(script)</script>
+    \(body)<script\(nonce.map { " nonce=\"\(HTML.escape($0))\"" } ?? "")>\(script)</script>
     </body>
     </html>
 
@@ -72,27 +76,29 @@ enum PageRenderer {
       """
   }
 
-  /// The card of the state before the first action (`#action-0`).
-  static func initialCard(_ state: JSONValue) -> String {
+  /// The card of the state before the first action (`#action-0`), with the state as a tree.
+  static func initialCard(_ state: JSONValue, title: String = "Initial state") -> String {
     """
-    <section class="card initial" id="action-0">
-    <div class="meta"><span class="index">#0</span><span class="type">Initial state</span></div>
-    <pre class="state">\(pretty(state))</pre>
-    </section>
+    <section class="card initial" id="action-0" data-id="0">
+    <div class="meta"><span class="index">#0</span><span class="type">\(HTML.escape(title))\
+    </span></div>
+    \(stateTree(state))</section>
 
     """
   }
 
-  /// The card of one action: its number, type, time since `start`, payload and state diff.
-  static func card(_ step: PageStep, number: Int, start: Double?) -> String {
+  /// The card of one action: its step, type, time since `start`, payload and state diff.
+  /// `id`, when given, names the entry for the live inspector (`data-id`).
+  static func card(_ step: PageStep, number: Int, start: Double?, id: Int? = nil) -> String {
     let type = HTML.escape(step.type)
     var html = """
       <li class="card entry\(step.isSkipped ? " skipped" : "")" id="action-\(number)" \
-      data-type="\(type)" style="--hue: \(hue(step.type))">
+      data-type="\(type)"\(id.map { " data-id=\"\($0)\"" } ?? "") \
+      style="--hue: \(hue(step.type))">
       <div class="meta"><span class="index">#\(number)</span><span class="type">\(type)</span>\
       \(step.isSkipped ? "<span class=\"badge\">skipped</span>" : "")\
       <time>\(offset(step.timestamp, from: start))</time></div>
-      <pre class="payload">\(HTML.escape(step.action.json))</pre>
+      <pre class="payload">\(HTML.escape(step.action.display(limit: 400)))</pre>
 
       """
     if step.changes.isEmpty {
@@ -123,19 +129,10 @@ enum PageRenderer {
     return "+" + duration(timestamp - start)
   }
 
-  /// A value for a diff cell: its JSON, cut at 160 characters; "—" where there is none.
+  /// A value for a diff cell, as ``JSONValue/display(limit:)`` shows it; "—" where there is
+  /// none.
   private static func short(_ value: JSONValue?) -> String {
-    guard let value else { return "—" }
-    let json = value.json
-    return json.count > 160 ? json.prefix(157) + "…" : json
-  }
-
-  /// A state as escaped lines, one member per line for an object.
-  private static func pretty(_ value: JSONValue) -> String {
-    guard case .object(let object) = value else { return HTML.escape(value.json) }
-    return object.keys.sorted().map { key in
-      HTML.escape(key) + ": " + HTML.escape(object[key]?.json ?? "")
-    }.joined(separator: "\n")
+    value?.display() ?? "—"
   }
 
   /// A stable colour per action type, so the same action looks the same along the timeline.

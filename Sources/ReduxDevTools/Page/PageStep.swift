@@ -9,6 +9,18 @@ struct PageStep: Sendable {
   var isSkipped: Bool
   var changes: [StateChange]
 
+  init(
+    type: String, action: JSONValue, state: JSONValue, timestamp: Double?, isSkipped: Bool,
+    after previous: JSONValue?
+  ) {
+    self.type = type
+    self.action = action
+    self.state = state
+    self.timestamp = timestamp
+    self.isSkipped = isSkipped
+    changes = StateChange.changes(from: previous, to: state)
+  }
+
   /// The step for an entry line, diffed against the state before it.
   init(_ entry: EntryLine, after previous: JSONValue) {
     type = entry.type

@@ -1,18 +1,24 @@
 import Foundation
 import ReduxCore
 
-/// Saves a store's state to a file, debounced on a clock, and restores it at start, with a
-/// version number and a migration hook for files written by older versions.
+/// Saves a store's state, or a part of it, to a file, debounced on a clock, and restores it at
+/// start, with a version number and a migration hook for files written by older versions.
+///
+/// `State` is what the file holds. Persist the part of the app's state worth keeping (the
+/// settings, the user's data) and leave out loading flags and results:
 ///
 /// ```swift
-/// let persistence = StatePersistence<Counter>(
-///   file: URL(filePath: "counter.json"), version: 2, debounce: .seconds(1),
-///   migrate: { json, version in try migrateCounter(json, from: version) }
+/// let persistence = StatePersistence<Settings>(
+///   file: URL(filePath: "settings.json"), version: 2, debounce: .seconds(1),
+///   migrate: { json, version in try migrateSettings(json, from: version) }
 /// )
-/// let start = (try? persistence.restore()) ?? nil
-/// let store = Store(initialState: start ?? Counter(), reducer: counterReducer)
-/// let saving = persistence.persist(store)  // saves each change, at most once a second
+/// let start = (try? persistence.restore(into: AppState(), at: \.settings)) ?? AppState()
+/// let store = Store(initialState: start, reducer: appReducer)
+/// let saving = persistence.persist(store, part: \.settings)  // saves when settings change
 /// ```
+///
+/// For a store whose whole state is saved, ``restore()`` returns the state (or `nil` without a
+/// file) and ``persist(_:)`` saves each change.
 ///
 /// ## Files
 /// The file holds `{"state": ..., "version": N}`. Nothing saved is ever deleted:
@@ -191,11 +197,7 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     let isFirst = Lock(true)
     return store.subscribe { [self] state in
       // The first call is the state the store started with, which needs no save.
-      let skip = isFirst.withLock { first in
-        defer { first = false }
-        return first
-      }
-      if !skip { self.save(state) }
+      if !Self.takeFirst(isFirst) { self.save(state) }
     }
   }
 

@@ -3,7 +3,7 @@ import ReduxCore
 
 /// One entry of a recorded session: an action, the state right after it, and when it happened.
 ///
-/// A skipped entry (see ``DevTools/skip(_:)``) keeps its action, and its ``state`` is the state
+/// A skipped entry (see ``DevTools/skip(step:)``) keeps its action, and its ``state`` is the state
 /// before it, because the reducer no longer applies it.
 public struct RecordedAction<State: Sendable>: Sendable {
   /// The action as the reducer received it.
@@ -14,6 +14,9 @@ public struct RecordedAction<State: Sendable>: Sendable {
   public var timestamp: Date
   /// Whether time travel has taken this action out of the computed states.
   public var isSkipped: Bool
+  /// The entry's number in its ``DevTools`` history (0 until it is recorded or loaded there):
+  /// it stays the same while the history's ring moves, so a live inspector can name the entry.
+  @usableFromInline var sequence: Int
 
   /// Creates an entry; the recorder makes these, tests and importers may too.
   @inlinable
@@ -22,6 +25,7 @@ public struct RecordedAction<State: Sendable>: Sendable {
     self.state = state
     self.timestamp = timestamp
     self.isSkipped = isSkipped
+    self.sequence = 0
   }
 
   /// The name of the action's type, as the timeline shows it.

@@ -9,8 +9,8 @@ extension Recording where State: Codable {
   /// since 1970, `Data` as Base64, as `JSONEncoder` with `.secondsSince1970` writes them.
   ///
   /// - Parameter registry: Names every action type in the recording.
-  /// - Throws: ``RecordingExportError`` naming the first entry whose action type is not
-  ///   registered or that fails to encode.
+  /// - Throws: ``RecordingExportError`` naming the step of the first entry whose action type
+  ///   is not registered or that fails to encode.
   public func jsonLines(registry: ActionRegistry) throws(RecordingExportError) -> String {
     let encoder = JSONValueEncoder(dateFormat: .secondsSince1970)
     var text = ""
@@ -20,11 +20,11 @@ extension Recording where State: Codable {
       RecordingFormat.header(initialState: initialState).write(to: &text)
       text += "\n"
     } catch {
-      throw .encodingFailed(entry: nil, JSONValueDecoder.reason(for: error))
+      throw .encodingFailed(step: 0, JSONValueDecoder.reason(for: error))
     }
     for (index, entry) in entries.enumerated() {
       guard let codec = registry.codec(for: entry.action) else {
-        throw .unregisteredActionType(entry.actionType, entry: index)
+        throw .unregisteredActionType(entry.actionType, step: index + 1)
       }
       do {
         let line = EntryLine(
@@ -38,7 +38,7 @@ extension Recording where State: Codable {
         line.json.write(to: &text)
         text += "\n"
       } catch {
-        throw .encodingFailed(entry: index, JSONValueDecoder.reason(for: error))
+        throw .encodingFailed(step: index + 1, JSONValueDecoder.reason(for: error))
       }
     }
     return text

@@ -1,7 +1,8 @@
-/// Why a recording could not be written as JSON Lines.
+/// Why a recording could not be written as JSON Lines, naming the step at fault (0 is the
+/// initial state, `i` the `i`th entry, as ``Recording/state(atStep:)`` counts).
 public enum RecordingExportError: Error, Equatable {
-  /// The action at `entry` has a type that is not in the ``ActionRegistry``.
-  case unregisteredActionType(String, entry: Int)
-  /// The state or an action failed to encode; `entry` is `nil` for the initial state.
-  case encodingFailed(entry: Int?, String)
+  /// The action at `step` has a type that is not in the ``ActionRegistry``.
+  case unregisteredActionType(String, step: Int)
+  /// The state or the action at `step` failed to encode; step 0 is the initial state.
+  case encodingFailed(step: Int, String)
 }

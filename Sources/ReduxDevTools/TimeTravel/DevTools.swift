@@ -21,8 +21,15 @@ import Synchronization
 /// store.dispatch(Increment())
 /// store.dispatch(Increment())
 /// devTools.jump(toStep: 1)   // store.state.count == 1
-/// devTools.skip(0)           // count recomputed without the first action: 0
+/// devTools.skip(step: 1)     // count recomputed without the first action: 0
 /// ```
+///
+/// ## Steps
+/// Every number that names a point of the history is a step, counted the same way in the
+/// API, the pages and the docs: step 0 is the base state (before the oldest kept action), and
+/// step `i` is the `i`th kept action together with the state right after it. So the first
+/// action is step 1, as on the pages' cards, and `skip(step: 1)` skips the action that
+/// `jump(toStep: 1)` shows the result of.
 ///
 /// ## Time travel and side effects
 /// Time travel changes the store's committed state directly, through the store's queue: it is
@@ -35,9 +42,11 @@ import Synchronization
 /// after that step are dropped, so every kept state always follows from the one before it.
 ///
 /// ## Cost
-/// With recording off, the middleware costs what a pass-through middleware costs (one atomic
-/// read more). With it on, it also copies the state into the history and reads the clock; the history is a ring of
-/// `capacity` entries, so its memory is bounded (see `docs/devtools.md` for the figures).
+/// With recording off, the middleware costs what a pass-through middleware costs (two atomic
+/// reads more). With it on, it also copies the state into the history and reads the clock; the
+/// history is a ring of `capacity` entries, so its memory is bounded. A live inspector
+/// (``serve(registry:host:port:options:logger:)``) adds one atomic exchange per action: the
+/// inspector reads the history on its own task (see `docs/devtools.md` for the figures).
 public final class DevTools<State: Sendable>: Sendable {
   // The recording path (`middleware`) is @inlinable, so that it is specialized for State in the
   // caller's module: generic, it cost several times its own work per action.
@@ -45,7 +54,9 @@ public final class DevTools<State: Sendable>: Sendable {
   /// Read on every action, so an atomic rather than behind the history's lock: with recording
   /// off the middleware then costs what a pass-through middleware costs.
   @usableFromInline let recordingSwitch: Atomic<Bool>
-  private let reducer: Reducer<State>
+  /// While set, the middleware drops every action (``isLocked``).
+  @usableFromInline let lockSwitch: Atomic<Bool>
+  @usableFromInline let ignoredCount: Atomic<Int>
   @usableFromInline let now: @Sendable () -> Date
 
   /// Creates a recorder and time-travel controller for stores of `State`.
@@ -65,9 +76,10 @@ public final class DevTools<State: Sendable>: Sendable {
     now: @escaping @Sendable () -> Date = coarseWallClock
   ) {
     precondition(capacity > 0, "DevTools capacity must be at least 1; pass capacity: 1 or more")
-    history = Lock(History(capacity: capacity))
+    history = Lock(History(capacity: capacity, reducer: reducer))
     recordingSwitch = Atomic(isRecording)
-    self.reducer = reducer
+    lockSwitch = Atomic(false)
+    ignoredCount = Atomic(0)
     self.now = now
   }
 
@@ -80,12 +92,20 @@ public final class DevTools<State: Sendable>: Sendable {
     Middleware(
       onAttach: { [self] context in self.attach(to: context) },
       { [self] context, action, next in
+        if self.lockSwitch.load(ordering: .relaxed) {
+          self.ignoredCount.add(1, ordering: .relaxed)
+          return
+        }
         let isRecording = self.recordingSwitch.load(ordering: .relaxed)
         next(action)
         guard isRecording else { return }
         let entry = RecordedAction(
           action: action, state: context.state, timestamp: self.now())
-        self.history.withLock { $0.record(entry) }
+        let listener = self.history.withLock { history in
+          history.record(entry)
+          return history.listener
+        }
+        listener?.notify()
       }
     )
   }
@@ -102,16 +122,36 @@ public final class DevTools<State: Sendable>: Sendable {
     }
   }
 
-  /// Whether new actions are recorded; while it is `false` they are reduced but not kept.
+  /// Whether new actions are recorded; while it is `false` they are reduced but not kept
+  /// (Redux DevTools' pause).
   ///
-  /// Turning recording off leaves the history as it is; time travel still works on it.
+  /// Turning recording off leaves the history as it is; time travel still works on it. The
+  /// store's state moves on without the history, so the next recorded entry's state includes
+  /// what the unrecorded actions changed.
   public var isRecording: Bool {
     get { recordingSwitch.load(ordering: .relaxed) }
-    set { recordingSwitch.store(newValue, ordering: .relaxed) }
+    set {
+      recordingSwitch.store(newValue, ordering: .relaxed)
+      history.withLock { $0.listener }?.notify()
+    }
   }
 
-  /// The most entries the history keeps.
-  public var capacity: Int { history.withLock { $0.capacity } }
+  /// Whether changes are locked (Redux DevTools' lock): while it is `true` the middleware drops
+  /// every action, so the store's state stays as it is while you inspect it.
+  ///
+  /// The dropped actions are not reduced and not recorded; middleware before DevTools in the
+  /// store's array has already seen them. ``ignoredWhileLocked`` counts them. Time travel
+  /// still works while locked.
+  public var isLocked: Bool {
+    get { lockSwitch.load(ordering: .relaxed) }
+    set {
+      lockSwitch.store(newValue, ordering: .relaxed)
+      history.withLock { $0.listener }?.notify()
+    }
+  }
+
+  /// How many actions the middleware has dropped because changes were locked.
+  public var ignoredWhileLocked: Int { ignoredCount.load(ordering: .relaxed) }
 
   /// The kept history as a value: the base state and the entries, oldest first.
   ///
@@ -130,98 +170,13 @@ public final class DevTools<State: Sendable>: Sendable {
   /// entry; equal to the number of entries while the store shows the latest state.
   public var currentStep: Int { history.withLock { $0.currentStep } }
 
-  /// Makes the store show the state at `step`: 0 is the base state, `i` the state after the
-  /// `i`th kept entry, and the entry count is the latest state.
-  ///
-  /// Applied in order with the store's queued work; subscribers are notified. On an idle
-  /// store the state has changed when this returns.
-  ///
-  /// A step outside the history is clamped to it when the jump is applied: below 0 shows the
-  /// base state, past the last entry the latest state. The history can change between reading
-  /// it and jumping (another thread dispatches, a queued ``commit()`` clears it), so a step
-  /// that was in range when read is an ordinary input here, never an error.
-  public func jump(toStep step: Int) {
-    travel { history in
-      let step = min(max(step, 0), history.count)
-      history.position = step == history.count ? nil : step
-    }
-  }
-
-  /// Makes the store show the latest recorded state again.
-  public func jumpToLatest() {
-    travel { history in history.position = nil }
-  }
-
-  /// Takes the entry at `index` out of the computed states: the later states are recomputed by
-  /// re-reducing every action that is not skipped, and the store shows the recomputed state
-  /// at its current step.
-  ///
-  /// An index that is not a kept entry's when the change is applied (the history was cleared
-  /// or moved on since it was read) changes nothing.
-  public func skip(_ index: Int) {
-    setSkipped(index, true)
-  }
-
-  /// Puts a skipped entry back into the computed states, recomputing the later ones.
-  ///
-  /// An index that is not a kept entry's when the change is applied changes nothing.
-  public func include(_ index: Int) {
-    setSkipped(index, false)
-  }
-
-  private func setSkipped(_ index: Int, _ isSkipped: Bool) {
-    let reducer = reducer
-    travel { history in
-      guard (0..<history.count).contains(index), history[index].isSkipped != isSkipped else {
-        return
-      }
-      history[index].isSkipped = isSkipped
-      history.recompute(from: index, with: reducer)
-    }
-  }
-
-  /// Keeps the state the store shows and clears the history: that state becomes the base.
-  public func commit() {
-    travel { history in
-      history.baseState = history.state(atStep: history.currentStep)
-      history.replaceEntries(with: [])
-      history.position = nil
-    }
-  }
-
-  /// Returns the store to the base state (the last commit, or the state when recording began)
-  /// and clears the history.
-  public func rollback() {
-    travel { history in
-      history.replaceEntries(with: [])
-      history.position = nil
-    }
-  }
-
-  /// Returns the store to its state when the middleware was attached and clears the history.
-  public func reset() {
-    travel { history in
-      history.baseState = history.initialState
-      history.replaceEntries(with: [])
-      history.position = nil
-    }
-  }
-
-  /// Replaces the history with an imported recording and makes the store show its latest
-  /// state, so that you can travel through a session recorded elsewhere.
-  ///
-  /// Only the last ``capacity`` entries are kept.
-  public func load(_ recording: Recording<State>) {
-    travel { history in
-      history.baseState = recording.initialState
-      history.replaceEntries(with: recording.entries)
-      history.position = nil
-    }
-  }
-
   /// Changes the history, then sets the store's state to the one at the current step, as one
-  /// step of the store's queue.
-  private func travel(_ change: @escaping @Sendable (inout History<State>) -> Void) {
+  /// step of the store's queue; a listening inspector is told.
+  ///
+  /// `event`, when given, is what a live inspector shows as the last change ("swept 2 skipped
+  /// actions"); operations whose result shows on the page by itself give none.
+  func travel(_ event: String? = nil, _ change: @escaping @Sendable (inout History<State>) -> Void)
+  {
     let context = history.withLock { $0.context }
     guard let context else {
       preconditionFailure("Add devTools.middleware to a store before time travelling")
@@ -229,11 +184,20 @@ public final class DevTools<State: Sendable>: Sendable {
     // The store's lock is held around this closure and the history's lock taken inside it;
     // the middleware never holds both, so the two cannot deadlock.
     context.replaceState { [self] state in
-      self.history.withLock { history in
+      let listener = self.history.withLock { history in
         change(&history)
+        history.revision += 1
+        if let event { history.lastEvent = event }
         if let shown = history.state(atStep: history.currentStep) { state = shown }
+        return history.listener
       }
+      listener?.notify()
     }
+  }
+
+  /// Dispatches `action` to the store this DevTools is attached to, through its middleware.
+  func dispatch(_ action: any Action) {
+    history.withLock { $0.context }?.dispatch(action)
   }
 }
 

@@ -1,14 +1,18 @@
 import Foundation
 import ReduxCore
 
-/// What a ``DevTools`` keeps behind its lock: the bounded history and where time travel is.
+/// What a ``DevTools`` keeps behind its lock: the bounded history, where time travel is, and
+/// what a live inspector needs to tell what changed.
 ///
 /// The entries live in a ring: once `capacity` entries are kept, each new one overwrites the
 /// oldest, whose state becomes the base (the state before the oldest kept entry), as Redux
-/// DevTools' `maxAge` commits the oldest action.
+/// DevTools' `maxAge` commits the oldest action. Entries are numbered by step: step 0 is the
+/// base state, step `i` the state after the `i`th kept entry (`self[i - 1]`).
 @usableFromInline
 struct History<State: Sendable> {
-  @usableFromInline let capacity: Int
+  @usableFromInline var capacity: Int
+  /// Re-reduces the entries when one is skipped, moved or the reducer is replaced.
+  var reducer: Reducer<State>
   /// Set when the middleware is attached to its store.
   var context: MiddlewareContext<State>?
   /// The store's state when the middleware was attached; ``DevTools/reset()`` returns to it.
@@ -19,9 +23,20 @@ struct History<State: Sendable> {
   @usableFromInline var head = 0
   /// The step the store shows; `nil` while it shows the latest state.
   @usableFromInline var position: Int?
+  /// The sequence number of the last entry recorded; each entry gets the next one, so that an
+  /// inspector can name an entry that keeps its identity while the ring moves.
+  @usableFromInline var lastSequence = 0
+  /// Counts every change other than recording an entry (time travel, imports, commits), so
+  /// that an inspector knows to send the whole history rather than the new entries.
+  var revision = 0
+  /// The last operation a live inspector shows in its status line.
+  var lastEvent = ""
+  /// Told after each change, if an inspector is listening.
+  @usableFromInline var listener: ChangeSignal?
 
-  init(capacity: Int) {
+  init(capacity: Int, reducer: Reducer<State>) {
     self.capacity = capacity
+    self.reducer = reducer
   }
 
   var count: Int { ring.count }
@@ -44,11 +59,25 @@ struct History<State: Sendable> {
     step == 0 ? baseState : self[step - 1].state
   }
 
+  /// The step of the entry with sequence number `sequence`, if it is still kept.
+  func step(ofSequence sequence: Int) -> Int? {
+    guard count > 0 else { return nil }
+    let first = self[0].sequence
+    // Recorded entries have consecutive numbers; a moved or imported history may not.
+    if sequence >= first, sequence - first < count, self[sequence - first].sequence == sequence {
+      return sequence - first + 1
+    }
+    return (0..<count).first { self[$0].sequence == sequence }.map { $0 + 1 }
+  }
+
   /// Appends an entry; an action reduced while the store shows a past step starts a new branch
   /// there, so the later entries are dropped and every kept state follows from the one before.
   @inlinable
   mutating func record(_ entry: RecordedAction<State>) {
     if let position { branch(at: position) }
+    var entry = entry
+    lastSequence += 1
+    entry.sequence = lastSequence
     if ring.count < capacity {
       if ring.isEmpty { ring.reserveCapacity(capacity) }
       ring.append(entry)
@@ -67,17 +96,26 @@ struct History<State: Sendable> {
   }
 
   /// Replaces every entry, keeping only the last `capacity` ones (the state before the first
-  /// kept one becomes the base).
-  mutating func replaceEntries(with entries: [RecordedAction<State>]) {
+  /// kept one becomes the base). Entries from elsewhere (`renumber`) get new sequence numbers;
+  /// this history's own keep theirs.
+  mutating func replaceEntries(with entries: [RecordedAction<State>], renumber: Bool = false) {
+    revision += 1
     let dropped = entries.count - capacity
     if dropped > 0 { baseState = entries[dropped - 1].state }
     ring = Array(entries.suffix(capacity))
     head = 0
+    if renumber {
+      for index in ring.indices {
+        lastSequence += 1
+        ring[index].sequence = lastSequence
+      }
+    }
   }
 
   /// Recomputes the states from entry `index` on by re-reducing the actions that are not
   /// skipped.
-  mutating func recompute(from index: Int, with reducer: Reducer<State>) {
+  mutating func recompute(from index: Int) {
+    revision += 1
     guard var state = state(atStep: index) else { return }
     for entryIndex in index..<count {
       var entry = self[entryIndex]

@@ -1,0 +1,29 @@
+/// How a live inspector serves its page: its title, how often it sends changes, and the
+/// limits that keep a slow, gone or misbehaving browser from costing the app more than a
+/// bounded amount of memory.
+public struct InspectorOptions: Sendable {
+  /// The page's title.
+  public var title: String
+  /// How many updates may wait for one browser; a browser that falls further behind gets a
+  /// marker saying how many were dropped, then the history as it is then. At least 1.
+  public var updatesPerBrowser: Int
+  /// The largest message a browser may send (an imported recording is one message); a larger
+  /// one closes that browser's connection.
+  public var maximumMessageBytes: Int
+  /// How long the inspector waits after sending changes before it looks for more, so that a
+  /// burst of actions reaches the page as one update. `.zero` sends each change at once.
+  public var updateInterval: Duration
+
+  /// Creates options; the defaults suit an app on a developer's machine.
+  public init(
+    title: String = "Redux DevTools",
+    updatesPerBrowser: Int = 256,
+    maximumMessageBytes: Int = 8 << 20,
+    updateInterval: Duration = .milliseconds(50)
+  ) {
+    self.title = title
+    self.updatesPerBrowser = max(updatesPerBrowser, 1)
+    self.maximumMessageBytes = maximumMessageBytes
+    self.updateInterval = updateInterval
+  }
+}
