@@ -117,6 +117,8 @@ let package = Package(
       name: "ReduxDevToolsTests",
       dependencies: [
         "ReduxDevTools", .product(name: "Clocks", package: "swift-clocks"),
+        // To check that a jump from the inspector reaches a view store.
+        "ReduxUI",
         // To read what the inspector logs, and to talk to it over a plain socket.
         .product(name: "Logging", package: "swift-log"),
         .product(name: "FlyingFox", package: "FlyingFox"),

@@ -1,6 +1,8 @@
 import Foundation
+import Observation
 import ReduxCore
 import ReduxDevTools
+import ReduxUI
 import Testing
 
 @Suite("Live inspector", .timeLimit(.minutes(1)))
@@ -60,6 +62,23 @@ struct InspectorTests {
     #expect(try await page.receive("snapshot").current == 3)
     #expect(seen.all == [3, 1, 0, 3])
     subscription.cancel()
+    await server.stop()
+  }
+
+  @Test("a jump from the page reaches a view store on the main actor")
+  @MainActor
+  func jumpReachesViewStore() async throws {
+    let (store, _, server) = try await servedStore()
+    store.dispatch(Increment())
+    store.dispatch(Increment())
+    let model = ViewStore(store)
+    #expect(model.state.count == 2)
+    let (page, snapshot) = try await browser(server)
+
+    let changed = nextChange { _ = model.state }
+    try await page.send(request(["op": "jump", "id": snapshot.ids[0]]))
+    await changed.value
+    #expect(model.state.count == 1)
     await server.stop()
   }
 
@@ -175,4 +194,12 @@ struct InspectorTests {
     let again = try await devTools.serve(registry: counterRegistry, logger: LogRecords().logger)
     await again.stop()
   }
+}
+
+/// Finishes once something `read` reads changes.
+@MainActor
+private func nextChange(_ read: @MainActor () -> Void) -> Task<Void, Never> {
+  let (changes, continuation) = AsyncStream<Void>.makeStream()
+  withObservationTracking(read) { continuation.finish() }
+  return Task { for await _ in changes {} }
 }
