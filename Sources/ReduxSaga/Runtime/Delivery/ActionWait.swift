@@ -84,7 +84,7 @@ extension SagaNode {
     // as in `put`.
     try await withUnsafeThrowingContinuation(isolation: #isolation) {
       (continuation: UnsafeContinuation<TakenAction?, any Error>) in
-      guard hub.add(Watcher(id: id, take: match, continuation)) else {
+      guard hub.add(Watcher(id: id, waiter: self, take: match, continuation)) else {
         continuation.resume(returning: nil)
         return
       }
