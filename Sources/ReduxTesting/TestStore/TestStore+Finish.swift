@@ -26,8 +26,10 @@ extension TestStore {
     let limit = timeout ?? self.timeout
     let isIdle = await work.finishes(nil, within: limit)
     guard isChecking else { return }
-    if !isIdle {
-      steps.report(TestStoreMessages.work(work.list(), when: "after \(limit)"), at: location)
+    let running = isIdle ? [] : work.list()
+    finishReported = running
+    if !running.isEmpty {
+      steps.report(TestStoreMessages.work(running, when: "after \(limit)"), at: location)
     }
     skipUnchecked(reporting: "at finish()", at: location)
   }
