@@ -78,6 +78,7 @@ struct TestStoreSagaSetupTests {
     let clock = TestClock()
     let store = order.makeStore(clock: clock)
     await store.send(Search(query: "swift")) { $0.query = "swift" }
+    while (try? await clock.checkSuspension()) != nil {}  // until the worker sleeps
     await clock.advance(by: .milliseconds(300))
     await store.receive(SearchResults(results: ["swift 1"])) { $0.results = ["swift 1"] }
     await store.finish()
