@@ -4,7 +4,7 @@ import ReduxCore
 @usableFromInline
 enum ActionMatch: Sendable {
   /// Actions of exactly this struct or enum type: one comparison, and nothing to allocate.
-  case exactly(any Action.Type)
+  case exactly(Any.Type)
   /// Actions `predicate` accepts; `pattern` says which, for a test's list of waiting takes.
   case predicate(@Sendable (any Action) -> Bool, pattern: String)
 
