@@ -98,8 +98,9 @@ enum TestStoreMessages {
 
   static func notCancelled(_ work: [String], by step: String) -> String {
     "\(step) could not cancel this work, which is still running:" + workList(work)
-      + "\n\nA test store cannot cancel a side-effect module's work. End it through the feature"
-      + " (send the action that stops it), then await it with `finish()`."
+      + "\n\nIts module gives no way to cancel it (a saga loop the action resumed outlives the"
+      + " action). End it through the feature (send the action that stops it), then await it"
+      + " with `finish()`."
   }
 
   static func notFinished(_ step: String, within limit: Duration, work: [String]) -> String {
