@@ -20,7 +20,7 @@ extension SagaContext {
     guard
       let action = try await awaitAction(.take(String(describing: A.self)), .of(A.self))?.as(
         A.self)
-    else { throw closedByEnd(waitingFor: String(describing: A.self)) }
+    else { throw ChannelError.closed }
     return action
   }
 
@@ -38,9 +38,8 @@ extension SagaContext {
   nonisolated(nonsending) public func take(
     _ description: String = "where", where predicate: @escaping @Sendable (any Action) -> Bool
   ) async throws -> any Action {
-    let match = ActionMatch.predicate(predicate, pattern: description)
-    let action = try await awaitAction(.take(description), match)
-    guard let action else { throw closedByEnd(waitingFor: description) }
+    let action = try await awaitAction(.take(description), .predicate(predicate))
+    guard let action else { throw ChannelError.closed }
     return action
   }
 

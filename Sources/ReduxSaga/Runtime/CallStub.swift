@@ -32,12 +32,4 @@ extension SagaContext {
     recorder.recordEndedWait(
       ActionHub.describe(node.stack, waitingFor: pattern), wasCountedTaken: isTake)
   }
-
-  /// The error a `take` throws when END ended its wait for the actions `pattern` names,
-  /// recorded in a ``SagaTest`` run. Out of line: only END takes this path.
-  @usableFromInline
-  func closedByEnd(waitingFor pattern: String) -> ChannelError {
-    endedWaiting(for: pattern, isTake: true)
-    return .closed
-  }
 }

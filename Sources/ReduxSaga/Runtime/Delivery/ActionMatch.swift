@@ -5,31 +5,29 @@ import ReduxCore
 enum ActionMatch: Sendable {
   /// Actions of exactly this struct or enum type: one comparison, and nothing to allocate.
   case exactly(Any.Type)
-  /// Actions `predicate` accepts; `pattern` says which, for a test's list of waiting takes.
-  case predicate(@Sendable (any Action) -> Bool, pattern: String)
+  case predicate(@Sendable (any Action) -> Bool)
 
   /// Actions of type `A`, as ``ReduxCore/Action/as(_:)`` matches them (a class also matches
   /// its subclasses).
   @inlinable
   static func of<A: Action>(_ type: A.Type) -> ActionMatch {
-    if A.self is AnyClass {
-      return .predicate({ $0.as(A.self) != nil }, pattern: String(describing: A.self))
-    }
+    if A.self is AnyClass { return .predicate { $0.as(A.self) != nil } }
     return .exactly(A.self)
   }
 
   func matches(_ action: any Action) -> Bool {
     switch self {
     case .exactly(let type): ObjectIdentifier(Swift.type(of: action)) == ObjectIdentifier(type)
-    case .predicate(let predicate, _): predicate(action)
+    case .predicate(let predicate): predicate(action)
     }
   }
 
-  /// The actions it waits for, as a test reports it: a type name, or a predicate's name.
+  /// The actions it waits for, as a test reports it: a type name, or `where` for a predicate
+  /// (a predicate's own name would make every watcher larger, and each take slower).
   var pattern: String {
     switch self {
     case .exactly(let type): String(describing: type)
-    case .predicate(_, let pattern): pattern
+    case .predicate: "where"
     }
   }
 }

@@ -9,16 +9,34 @@ import ReduxCore
 struct Watcher: Sendable {
   let id: UInt64
   /// The saga that waits, for a test's list of waiting takes; nil for an action channel, which
-  /// buffers rather than waits.
-  let waiter: SagaNode?
+  /// buffers rather than waits. Unowned: a strong reference cost a retain and a release per
+  /// take. The saga outlives its registration (its task is suspended in the wait until the
+  /// watcher is removed), so it is alive whenever the hub reads it under its lock, which
+  /// retains it there (``ActionHub/waitDescriptions()``).
+  unowned(unsafe) let waiter: SagaNode?
   private let kind: Kind
 
   private enum Kind: Sendable {
     case take(ActionMatch, UnsafeContinuation<TakenAction?, any Error>)
-    case persistent(
+    /// An object, made once per helper or channel: inline, its pattern and two closures made
+    /// every watcher, takes included, larger to copy.
+    case persistent(Persistent)
+  }
+
+  private final class Persistent: Sendable {
+    let pattern: String
+    let offer: @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?
+    let end: @Sendable () -> Void
+
+    init(
       pattern: String,
-      offer: @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
-      end: @Sendable () -> Void)
+      offer: @escaping @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
+      end: @escaping @Sendable () -> Void
+    ) {
+      self.pattern = pattern
+      self.offer = offer
+      self.end = end
+    }
   }
 
   /// A take by `waiter`: `continuation` gets the matching action and its origin, `nil` at
@@ -42,14 +60,14 @@ struct Watcher: Sendable {
   ) {
     self.id = id
     self.waiter = waiter
-    kind = .persistent(pattern: pattern, offer: offer, end: end)
+    kind = .persistent(Persistent(pattern: pattern, offer: offer, end: end))
   }
 
   /// Which actions the watcher waits for: a type name, or a predicate's name.
   var pattern: String {
     switch kind {
     case .take(let match, _): match.pattern
-    case .persistent(let pattern, _, _): pattern
+    case .persistent(let persistent): persistent.pattern
     }
   }
 
@@ -62,7 +80,7 @@ struct Watcher: Sendable {
   func matches(_ action: any Action) -> Bool {
     switch kind {
     case .take(let match, _): match.matches(action)
-    case .persistent(_, let offer, _): offer(action) != nil
+    case .persistent(let persistent): persistent.offer(action) != nil
     }
   }
 
@@ -73,8 +91,8 @@ struct Watcher: Sendable {
     case .take(let match, let continuation):
       guard match.matches(action) else { return nil }
       return .resume(continuation)
-    case .persistent(_, let offer, _):
-      return offer(action).map { .run($0) }
+    case .persistent(let persistent):
+      return persistent.offer(action).map { .run($0) }
     }
   }
 
@@ -82,7 +100,7 @@ struct Watcher: Sendable {
   func end() {
     switch kind {
     case .take(_, let continuation): continuation.resume(returning: nil)
-    case .persistent(_, _, let end): end()
+    case .persistent(let persistent): persistent.end()
     }
   }
 
