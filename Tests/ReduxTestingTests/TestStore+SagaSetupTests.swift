@@ -77,11 +77,13 @@ struct TestStoreSagaSetupTests {
   func worker(order: SetupOrder) async {
     let clock = TestClock()
     let store = order.makeStore(clock: clock)
-    await store.send(Search(query: "swift")) { $0.query = "swift" }
+    let task = await store.send(Search(query: "swift")) { $0.query = "swift" }
     while (try? await clock.checkSuspension()) != nil {}  // until the worker sleeps
+    #expect(!task.storeTask.isFinished)
     await clock.advance(by: .milliseconds(300))
     await store.receive(SearchResults(results: ["swift 1"])) { $0.results = ["swift 1"] }
-    await store.finish()
+    await task.storeTask.finish()  // ReduxCore's StoreTask: the worker, not the helper
+    await store.finish(timeout: .milliseconds(1))
   }
 
   @Test("a worker still waiting on the clock at the end of the test fails it, by name")
