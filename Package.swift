@@ -135,13 +135,27 @@ let package = Package(
     ),
 
     .executableTarget(name: "Counter", dependencies: ["ReduxCore"], path: "Examples/Counter"),
-    .executableTarget(name: "UserSaga", dependencies: ["ReduxSaga"], path: "Examples/UserSaga"),
+    // UserSaga and PostsEffects are split as an app would be: the feature as a library, the
+    // executable that runs it, and tests that drive it with ReduxTesting.
+    .target(
+      name: "UserSagaFeature", dependencies: ["ReduxSaga"], path: "Examples/UserSaga/UserFeature"
+    ),
+    .executableTarget(
+      name: "UserSaga", dependencies: ["UserSagaFeature", "ReduxSaga"],
+      path: "Examples/UserSaga/App"
+    ),
+    .testTarget(
+      name: "UserSagaTests",
+      dependencies: [
+        "UserSagaFeature", "ReduxSaga", "ReduxTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      path: "Examples/UserSaga/Tests"
+    ),
     .executableTarget(name: "TodoFlux", dependencies: ["ReduxFlux"], path: "Examples/TodoFlux"),
     .executableTarget(
       name: "CommandCounter", dependencies: ["ReduxCommand"], path: "Examples/CommandCounter"
     ),
-    // PostsEffects is split as an app would be: the feature as a library, the executable that
-    // runs it, and tests that drive it with ReduxTesting.
     .target(
       name: "PostsFeature", dependencies: ["ReduxEffects"],
       path: "Examples/PostsEffects/PostsFeature"

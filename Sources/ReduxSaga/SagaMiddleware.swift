@@ -44,13 +44,10 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
   }
 
   /// Creates the runtime of a ``SagaTest`` run: named calls in `stubs` run the stub instead.
-  init(
-    clock: any Clock<Duration>, monitor: @escaping @Sendable (SagaMonitorEvent) -> Void,
-    stubs: [String: CallStub]
-  ) {
+  init(clock: any Clock<Duration>, stubs: [String: CallStub], recorder: SagaTestRecorder) {
     runtime = SagaRuntime(
-      clock: clock, onError: nil, logger: Logger(label: "ReduxSaga"), monitor: monitor,
-      stubs: stubs)
+      clock: clock, onError: nil, logger: Logger(label: "ReduxSaga"), monitor: recorder.record,
+      stubs: stubs, recorder: recorder)
   }
 
   /// The middleware to give the one `Store` these sagas run against.

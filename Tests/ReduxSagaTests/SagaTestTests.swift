@@ -58,30 +58,33 @@ struct SagaTestTests {
       .dispatch(Request(id: 1))
       .run()
     let message = try #require(result.puts(of: Failed.self).first?.message)
-    #expect(message.contains("stubTypeMismatch"))
+    #expect(message == "The stub of \"fetchUser\" does not fit the call: expected Int, got String.")
   }
 
   @Test("a scripted action that no saga takes is an error")
   func actionNotTaken() async throws {
-    let test = SagaTest<TestState>(
+    let test = SagaTest<TestState, Void>(
       { saga in _ = try await saga.take(Request.self) }, state: TestState()
     )
     .dispatch(Request(id: 1))
     .dispatch(Request(id: 2))
-    await #expect(throws: SagaTestError.actionNotTaken("\(Request(id: 2))")) {
+    await #expect(
+      throws: SagaTestError.actionNotTaken("\(Request(id: 2))", waiting: [], timeout: .seconds(1))
+    ) {
       try await test.run()
     }
   }
 
   @Test("the saga's error is thrown by run")
   func sagaErrorIsThrown() async throws {
-    let test = SagaTest<TestState>({ _ in throw TestError(message: "saga") }, state: TestState())
+    let test = SagaTest<TestState, Void>(
+      { _ in throw TestError(message: "saga") }, state: TestState())
     await #expect(throws: TestError(message: "saga")) { try await test.run() }
   }
 
   @Test("delays end at once by default, so timed helpers run deterministically")
   func delaysAreInstant() async throws {
-    let result = try await SagaTest<TestState>(
+    let result = try await SagaTest<TestState, Void>(
       { saga in
         _ = saga.debounce(Request.self, for: .seconds(1)) { worker, request in
           await worker.put(Response(id: request.id))
@@ -100,14 +103,17 @@ struct SagaTestTests {
     "a scripted action that a looping saga never takes throws instead of hanging",
     .timeLimit(.minutes(1)))
   func actionNotTakenByLoop() async throws {
-    let test = SagaTest<TestState>(
+    let test = SagaTest<TestState, Void>(
       { saga in
         while true { _ = try await saga.take(Request.self) }
       }, state: TestState()
     )
     .dispatch(Request(id: 1))
     .dispatch(Ping(id: 2))
-    await #expect(throws: SagaTestError.actionNotTaken("\(Ping(id: 2))")) {
+    await #expect(
+      throws: SagaTestError.actionNotTaken(
+        "\(Ping(id: 2))", waiting: ["test waits for Request"], timeout: .seconds(1))
+    ) {
       try await test.run()
     }
   }
@@ -124,7 +130,10 @@ struct SagaTestTests {
       .dispatch(Request(id: 2))
       .run()
     #expect(taken.values == ["1", "2"])
-    await #expect(throws: SagaTestError.actionNotTaken("\(Stop())")) {
+    await #expect(
+      throws: SagaTestError.actionNotTaken(
+        "\(Stop())", waiting: ["test waits for Request"], timeout: .milliseconds(50))
+    ) {
       try await SagaTest(looping, state: TestState()).timeout(.milliseconds(50))
         .dispatch(Stop()).run()
     }

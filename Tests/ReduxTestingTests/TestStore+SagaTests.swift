@@ -74,3 +74,27 @@ struct TestStoreSagaTests {
     await store.finish()
   }
 }
+
+@MainActor
+@Suite("TestStoreTask cancelling saga work", .timeLimit(.minutes(1)))
+struct TestStoreSagaCancelTests {
+  @Test("cancel reports a take loop the action resumed as work it cannot cancel")
+  func loopIsNotCancelled() async {
+    let clock = TestClock()
+    let sagas = SagaMiddleware<Counter>(clock: clock)
+    let store = TestStore(
+      initialState: Counter(), reducer: fetchReducer, middleware: [sagas.middleware])
+    sagas.run("fetch", fetchSaga)
+    let task = await store.send(Fetch(id: 1))
+    await withKnownIssue {
+      await task.cancel()
+    } matching: { issue in
+      message(of: issue).hasPrefix(
+        "cancel() of send(Fetch) could not cancel this work, which is still running:\n\n"
+          + "  - saga fetch\n")
+    }
+    await clock.advance(by: .seconds(2))
+    await store.receive(Fetched.self) { $0.count = 10 }
+    await store.finish()
+  }
+}

@@ -54,6 +54,8 @@ final class WorkLedger: Sendable {
   }
 
   private let books = Lock(Books())
+  /// What lists the modules' waits for ``Store/actionWaits()``; set when middleware attaches.
+  let waitDescribers = Lock<[@Sendable () -> [String]]>([])
   /// Set once, by a test probe: every action and piece of work is tracked. The one copy of
   /// that flag, an atomic beside the books, so that `beginWork` reads it without the store's
   /// lock: behind that lock, reading it from a module's generic code asked the runtime for the

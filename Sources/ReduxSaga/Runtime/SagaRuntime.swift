@@ -13,6 +13,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
   let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
   /// The calls a ``SagaTest`` replaced, by name; nil outside a test, so a call never looks.
   let stubs: [String: CallStub]?
+  /// What a ``SagaTest`` run records (calls, takes that END ended); nil outside a test.
+  let recorder: SagaTestRecorder?
   let hooks: NodeHooks
   private let connection = Lock<MiddlewareContext<State>?>(nil)
   private let roots = Lock(Roots())
@@ -27,10 +29,12 @@ final class SagaRuntime<State: Sendable>: Sendable {
     onError: (@Sendable (SagaError) -> Void)?,
     logger: Logger,
     monitor: (@Sendable (SagaMonitorEvent) -> Void)?,
-    stubs: [String: CallStub]? = nil
+    stubs: [String: CallStub]? = nil,
+    recorder: SagaTestRecorder? = nil
   ) {
     self.clock = clock
     self.stubs = stubs
+    self.recorder = recorder
     let onError =
       onError ?? { report in
         logger.error("A saga failed: \(report)", metadata: ["sagaStack": "\(report.sagaStack)"])
@@ -56,6 +60,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
       !wasAttached,
       "A SagaMiddleware serves one store: create one SagaMiddleware per Store.")
     hooks.startWork { origin, description in context.beginWork(origin: origin, description()) }
+    // A test store lists the takes still waiting when no action arrived.
+    context.reportWaits { [hub] in hub.waitDescriptions() }
     scheduler.deliverPuts(deliver)
   }
 

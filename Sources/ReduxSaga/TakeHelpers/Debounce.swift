@@ -19,7 +19,8 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     debounce(
-      name: name ?? "debounce(\(A.self))", for: interval, match: { $0.as(A.self) },
+      name: name ?? "debounce(\(A.self))", for: interval, pattern: "\(A.self)",
+      match: { $0.as(A.self) },
       worker: worker)
   }
 
@@ -33,7 +34,8 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, any Action) async throws -> Void
   ) -> SagaTask<Void> {
     debounce(
-      name: name, for: interval, match: { predicate($0) ? $0 : nil }, worker: worker)
+      name: name, for: interval, pattern: "where", match: { predicate($0) ? $0 : nil },
+      worker: worker)
   }
 
   /// Debounces the values taken from `channel`, as redux-saga's
@@ -68,7 +70,8 @@ extension SagaContext {
   }
 
   func debounce<A: Sendable>(
-    name: String, for interval: Duration, match: @escaping @Sendable (any Action) -> A?,
+    name: String, for interval: Duration, pattern: String,
+    match: @escaping @Sendable (any Action) -> A?,
     worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     let timerName = "\(name) timer"
@@ -76,7 +79,7 @@ extension SagaContext {
     // At END the pending timer is cancelled: no worker starts after END, as in redux-saga.
     let cancelPending: @Sendable () -> Void = { pending.replace()?.node.cancel() }
     return actionHelper(
-      name: name, match: match, worker: worker, onEnd: cancelPending
+      name: name, pattern: pattern, match: match, worker: worker, onEnd: cancelPending
     ) { action, origin, helper, startWorker in
       let generation = pending.nextGeneration()
       let timer = helper.fork(timerName, origin: origin, immediately: false) { timer in

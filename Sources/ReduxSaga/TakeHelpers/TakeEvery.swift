@@ -19,7 +19,8 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     takeEvery(
-      name: name ?? "takeEvery(\(A.self))", match: { $0.as(A.self) }, worker: worker)
+      name: name ?? "takeEvery(\(A.self))", pattern: "\(A.self)", match: { $0.as(A.self) },
+      worker: worker)
   }
 
   /// Forks `worker` for every action that satisfies `predicate`; see
@@ -31,7 +32,7 @@ extension SagaContext {
     where predicate: @escaping @Sendable (any Action) -> Bool, name: String = "takeEvery(where)",
     _ worker: @escaping @Sendable (SagaContext<State>, any Action) async throws -> Void
   ) -> SagaTask<Void> {
-    takeEvery(name: name, match: { predicate($0) ? $0 : nil }, worker: worker)
+    takeEvery(name: name, pattern: "where", match: { predicate($0) ? $0 : nil }, worker: worker)
   }
 
   /// Forks `worker` for every value taken from `channel`, as ``takeEvery(_:name:_:)`` does for
@@ -64,10 +65,11 @@ extension SagaContext {
   }
 
   func takeEvery<Value: Sendable>(
-    name: String, match: @escaping @Sendable (any Action) -> Value?,
+    name: String, pattern: String, match: @escaping @Sendable (any Action) -> Value?,
     worker: @escaping @Sendable (SagaContext<State>, Value) async throws -> Void
   ) -> SagaTask<Void> {
-    actionHelper(name: name, match: match, worker: worker) { value, origin, _, startWorker in
+    actionHelper(name: name, pattern: pattern, match: match, worker: worker) {
+      value, origin, _, startWorker in
       _ = startWorker(value, origin)
     }
   }

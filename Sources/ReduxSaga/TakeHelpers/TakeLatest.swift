@@ -37,7 +37,8 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     takeLatest(
-      name: name ?? "takeLatest(\(A.self), by:)", match: { $0.as(A.self) }, key: key,
+      name: name ?? "takeLatest(\(A.self), by:)", pattern: "\(A.self)", match: { $0.as(A.self) },
+      key: key,
       worker: worker)
   }
 
@@ -51,16 +52,17 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, any Action) async throws -> Void
   ) -> SagaTask<Void> {
     takeLatest(
-      name: name, match: { predicate($0) ? $0 : nil }, key: { _ in true }, worker: worker)
+      name: name, pattern: "where", match: { predicate($0) ? $0 : nil }, key: { _ in true },
+      worker: worker)
   }
 
   func takeLatest<Value: Sendable, Key: Hashable & Sendable>(
-    name: String, match: @escaping @Sendable (any Action) -> Value?,
+    name: String, pattern: String, match: @escaping @Sendable (any Action) -> Value?,
     key: @escaping @Sendable (Value) -> Key,
     worker: @escaping @Sendable (SagaContext<State>, Value) async throws -> Void
   ) -> SagaTask<Void> {
     let latest = LatestWorkers<Key>()
-    return actionHelper(name: name, match: match, worker: worker) {
+    return actionHelper(name: name, pattern: pattern, match: match, worker: worker) {
       action, origin, _, startWorker in
       let id = key(action)
       latest[id]?.node.cancel()

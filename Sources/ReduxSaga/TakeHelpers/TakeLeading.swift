@@ -33,7 +33,8 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     takeLeading(
-      name: name ?? "takeLeading(\(A.self), by:)", match: { $0.as(A.self) }, key: key,
+      name: name ?? "takeLeading(\(A.self), by:)", pattern: "\(A.self)", match: { $0.as(A.self) },
+      key: key,
       worker: worker)
   }
 
@@ -47,16 +48,17 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, any Action) async throws -> Void
   ) -> SagaTask<Void> {
     takeLeading(
-      name: name, match: { predicate($0) ? $0 : nil }, key: { _ in true }, worker: worker)
+      name: name, pattern: "where", match: { predicate($0) ? $0 : nil }, key: { _ in true },
+      worker: worker)
   }
 
   func takeLeading<Value: Sendable, Key: Hashable & Sendable>(
-    name: String, match: @escaping @Sendable (any Action) -> Value?,
+    name: String, pattern: String, match: @escaping @Sendable (any Action) -> Value?,
     key: @escaping @Sendable (Value) -> Key,
     worker: @escaping @Sendable (SagaContext<State>, Value) async throws -> Void
   ) -> SagaTask<Void> {
     let running = LeadingWorkers<Key>()
-    return actionHelper(name: name, match: match, worker: worker) {
+    return actionHelper(name: name, pattern: pattern, match: match, worker: worker) {
       action, origin, _, startWorker in
       let id = key(action)
       guard running.start(id) else { return }

@@ -20,7 +20,8 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     throttle(
-      name: name ?? "throttle(\(A.self))", for: interval, match: { $0.as(A.self) },
+      name: name ?? "throttle(\(A.self))", for: interval, pattern: "\(A.self)",
+      match: { $0.as(A.self) },
       worker: worker)
   }
 
@@ -34,7 +35,8 @@ extension SagaContext {
     _ worker: @escaping @Sendable (SagaContext<State>, any Action) async throws -> Void
   ) -> SagaTask<Void> {
     throttle(
-      name: name, for: interval, match: { predicate($0) ? $0 : nil }, worker: worker)
+      name: name, for: interval, pattern: "where", match: { predicate($0) ? $0 : nil },
+      worker: worker)
   }
 
   /// Throttles the values taken from `channel`, as redux-saga's `throttle(ms, channel, worker)`:
@@ -52,12 +54,13 @@ extension SagaContext {
   }
 
   func throttle<A: Sendable>(
-    name: String, for interval: Duration, match: @escaping @Sendable (any Action) -> A?,
+    name: String, for interval: Duration, pattern: String,
+    match: @escaping @Sendable (any Action) -> A?,
     worker: @escaping @Sendable (SagaContext<State>, A) async throws -> Void
   ) -> SagaTask<Void> {
     let windowName = "\(name) window"
     let window = ThrottleWindow<A>()
-    return actionHelper(name: name, match: match, worker: worker) {
+    return actionHelper(name: name, pattern: pattern, match: match, worker: worker) {
       action, origin, helper, startWorker in
       // Runs the worker and opens a window; when it closes, the trailing action (if any)
       // starts the next one.

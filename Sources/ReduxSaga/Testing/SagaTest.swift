@@ -1,7 +1,8 @@
 import ReduxCore
 
 /// Runs a saga against a given state and scripted actions, with named calls stubbed, and
-/// reports what it put and the final state: the spirit of redux-saga-test-plan's `expectSaga`.
+/// reports what it returned, put and called, and the final state: the spirit of
+/// redux-saga-test-plan's `expectSaga`.
 ///
 /// ```swift
 /// let result = try await SagaTest(fetchUserSaga, state: AppState(), reducer: appReducer)
@@ -10,6 +11,7 @@ import ReduxCore
 ///   .run()
 /// #expect(result.puts(of: UserLoaded.self) == [UserLoaded(user: User(id: 1, name: "Ada"))])
 /// #expect(result.state.user?.name == "Ada")
+/// #expect(result.calls.map(\.description) == ["fetchUser(1)"])
 /// ```
 ///
 /// ## How it runs
@@ -21,28 +23,35 @@ import ReduxCore
 /// ``SagaContext/retry(_:maxTries:delay:_:)`` under a provided name run the stub instead.
 ///
 /// ## When the script does not fit the saga
-/// `run` throws rather than hangs or passes silently:
+/// `run` throws rather than hangs or passes silently; each error's description says what to
+/// change:
 /// - a scripted action that no saga waits for within ``timeout(_:)`` (1 second of real time by
-///   default; only a failing test waits for it) throws ``SagaTestError/actionNotTaken(_:)`` and
-///   cancels the saga;
+///   default; only a failing test waits for it) throws
+///   ``SagaTestError/actionNotTaken(_:waiting:timeout:)``, naming the sagas that were waiting
+///   and for what, and cancels the saga;
+/// - a saga still waiting, when the script ends, for an action it has not taken once in the
+///   run (END ended its `take`, or its `takeEvery`, `takeLatest`...) throws
+///   ``SagaTestError/waitingAtEnd(_:)``: script the actions it waits for, or call
+///   ``allowWaitingAtEnd()``. A loop back at its `take` after taking actions passes;
 /// - a stub whose name no call of the run used (a typo) throws
 ///   ``SagaTestError/stubNotCalled(_:calls:)``, naming the calls the saga did make.
 ///
 /// ## Stores other than a plain reducer
 /// ``init(_:store:)`` builds the store yourself from the saga middleware, so the saga runs
 /// next to your own middleware, a command reducer or effects: anything that makes a `Store`.
-public struct SagaTest<State: Sendable>: Sendable {
-  private let saga: @Sendable (SagaContext<State>) async throws -> Void
+public struct SagaTest<State: Sendable, Value: Sendable>: Sendable {
+  private let saga: @Sendable (SagaContext<State>) async throws -> Value
   private let makeStore: @Sendable (_ sagaMiddleware: Middleware<State>) -> Store<State>
   private var stubs: [String: CallStub] = [:]
   private var actions: [any Action] = []
   private var clock: any Clock<Duration> = InstantClock()
   private var takeTimeout: Duration = .seconds(1)
+  private var allowsWaitingAtEnd = false
 
   /// Prepares a test of `saga`, starting from `state`, reducing with `reducer`, with
   /// `middleware` before the saga middleware (so what they drop never reaches the saga).
   public init(
-    _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Void,
+    _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value,
     state: State, reducer: Reducer<State> = .empty, middleware: [Middleware<State>] = []
   ) {
     self.init(saga) { sagaMiddleware in
@@ -67,7 +76,7 @@ public struct SagaTest<State: Sendable>: Sendable {
   ///   - store: Builds a new store that includes the middleware it is given; called once per
   ///     ``run()``.
   public init(
-    _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Void,
+    _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value,
     store: @escaping @Sendable (_ sagaMiddleware: Middleware<State>) -> Store<State>
   ) {
     self.saga = saga
@@ -78,8 +87,8 @@ public struct SagaTest<State: Sendable>: Sendable {
   ///
   /// If the call's argument or result type differs, the call throws
   /// ``SagaTestError/stubTypeMismatch(call:expected:got:)``.
-  public func provide<Argument: Sendable, Value: Sendable>(
-    call name: String, _ stub: @escaping @Sendable (Argument) async throws -> Value
+  public func provide<Argument: Sendable, Result: Sendable>(
+    call name: String, _ stub: @escaping @Sendable (Argument) async throws -> Result
   ) -> Self {
     var copy = self
     copy.stubs[name] = CallStub { argument in
@@ -94,8 +103,8 @@ public struct SagaTest<State: Sendable>: Sendable {
   }
 
   /// Replaces the call named `name` (one without an argument) by a function.
-  public func provide<Value: Sendable>(
-    call name: String, _ stub: @escaping @Sendable () async throws -> Value
+  public func provide<Result: Sendable>(
+    call name: String, _ stub: @escaping @Sendable () async throws -> Result
   ) -> Self {
     var copy = self
     copy.stubs[name] = CallStub { _ in try await stub() }
@@ -103,8 +112,8 @@ public struct SagaTest<State: Sendable>: Sendable {
   }
 
   /// Makes the call named `name` return `value`.
-  public func provide<Value: Sendable>(call name: String, returning value: Value) -> Self {
-    provide(call: name) { () async throws -> Value in value }
+  public func provide<Result: Sendable>(call name: String, returning value: Result) -> Self {
+    provide(call: name) { () async throws -> Result in value }
   }
 
   /// Makes the call named `name` throw `error`.
@@ -120,13 +129,35 @@ public struct SagaTest<State: Sendable>: Sendable {
   }
 
   /// Sets how long `run` waits, in real time, for some saga to take a scripted action before
-  /// it throws ``SagaTestError/actionNotTaken(_:)``; 1 second by default.
+  /// it throws ``SagaTestError/actionNotTaken(_:waiting:timeout:)``; 1 second by default.
   ///
   /// A passing test never waits for it: each action is dispatched as soon as a saga waits for
   /// it. Raise it only for a saga that does slow real work before its `take`.
   public func timeout(_ duration: Duration) -> Self {
     var copy = self
     copy.takeTimeout = duration
+    return copy
+  }
+
+  /// Lets the run end while sagas wait for actions they have not taken in the run: END ends
+  /// their waits quietly, and ``SagaTestResult/waitingAtEnd`` lists them.
+  ///
+  /// Without it, `run` throws ``SagaTestError/waitingAtEnd(_:)`` when a saga (or a take
+  /// helper) waits, at the end of the script, for an action it never took: the script left
+  /// out an action the saga needs, and what the saga does after it was never tested. A loop
+  /// back at its `take` after taking actions is never reported. Opt out when the test means to
+  /// leave a wait untouched, such as one helper of a root saga that registers several:
+  ///
+  /// ```swift
+  /// let result = try await SagaTest(rootSaga, state: AppState())
+  ///   .dispatch(Search(query: "swift"))
+  ///   .allowWaitingAtEnd()  // the root's takeEvery(Refresh) is not tested here
+  ///   .run()
+  /// #expect(result.waitingAtEnd.contains("test > takeEvery(Refresh) waits for Refresh"))
+  /// ```
+  public func allowWaitingAtEnd() -> Self {
+    var copy = self
+    copy.allowsWaitingAtEnd = true
     return copy
   }
 
@@ -138,14 +169,17 @@ public struct SagaTest<State: Sendable>: Sendable {
     return copy
   }
 
-  /// Runs the saga to its end and returns what it put and the final state.
+  /// Runs the saga to its end and returns its value, what it put and called, and the final
+  /// state.
   ///
-  /// - Throws: The saga's error; ``SagaTestError/actionNotTaken(_:)`` if no saga took a
-  ///   scripted action before it finished or within the timeout;
-  ///   ``SagaTestError/stubNotCalled(_:calls:)`` if a stub replaced no call of the run.
-  public func run() async throws -> SagaTestResult<State> {
+  /// - Throws: The saga's error; ``SagaTestError/actionNotTaken(_:waiting:timeout:)`` if no
+  ///   saga took a scripted action before it finished or within the timeout;
+  ///   ``SagaTestError/waitingAtEnd(_:)`` if sagas still waited for actions when the script
+  ///   ended, unless ``allowWaitingAtEnd()``; ``SagaTestError/stubNotCalled(_:calls:)`` if a
+  ///   stub replaced no call of the run.
+  public func run() async throws -> SagaTestResult<State, Value> {
     let recorder = SagaTestRecorder()
-    let sagas = SagaMiddleware<State>(clock: clock, monitor: recorder.record, stubs: stubs)
+    let sagas = SagaMiddleware<State>(clock: clock, stubs: stubs, recorder: recorder)
     let store = makeStore(sagas.middleware)
     let root = sagas.run("test", saga)
     let hub = sagas.runtime.hub
@@ -160,18 +194,33 @@ public struct SagaTest<State: Sendable>: Sendable {
       let isTaken = await hub.waitForWatcher(matching: action, id: waitID)
       timer.cancel()
       guard isTaken else {
+        let waiting = hub.waitDescriptions()
         root.cancel()
         _ = await root.result
-        throw SagaTestError.actionNotTaken(String(describing: action))
+        throw SagaTestError.actionNotTaken(
+          String(describing: action), waiting: waiting, timeout: takeTimeout)
       }
       store.dispatch(action)
     }
     store.dispatch(END())
-    try await root.value
-    let called = recorder.calls
+    let value: Value
+    do {
+      value = try await root.value
+    } catch ChannelError.closed where !allowsWaitingAtEnd && !recorder.unmetWaits.isEmpty {
+      // A saga that returns a value, ended by END in a `take`.
+      throw SagaTestError.waitingAtEnd(recorder.unmetWaits)
+    }
+    let unmet = recorder.unmetWaits
+    if !unmet.isEmpty, !allowsWaitingAtEnd {
+      throw SagaTestError.waitingAtEnd(unmet)
+    }
+    let called = recorder.callNames
     if let unused = stubs.keys.sorted().first(where: { !called.contains($0) }) {
       throw SagaTestError.stubNotCalled(unused, calls: called)
     }
-    return SagaTestResult(puts: recorder.puts, state: store.state)
+    return SagaTestResult(
+      value: value, puts: recorder.puts, calls: recorder.calls,
+      waitingAtEnd: recorder.endedWaits,
+      state: store.state)
   }
 }

@@ -1,24 +1,70 @@
 import ReduxCore
 
-/// What a ``SagaTest`` run did, as its monitor saw it: the actions put, and the names of the
-/// calls made.
+/// What a ``SagaTest`` run did: the actions put (as its monitor saw them), the calls made, and
+/// the waits that END ended.
 final class SagaTestRecorder: Sendable {
-  private let state = Lock<(puts: [any Action], calls: [String])>(([], []))
+  private struct Records {
+    var puts: [any Action] = []
+    var calls: [SagaCall] = []
+    var endedWaits: [String] = []
+    /// How many actions each wait (a saga's take of a pattern, one line) took.
+    var taken: [String: Int] = [:]
+  }
+
+  private let records = Lock(Records())
 
   /// Every action put, in the order the puts were made.
-  var puts: [any Action] { state.withLock { $0.puts } }
+  var puts: [any Action] { records.withLock { $0.puts } }
 
-  /// The names of the calls (`call`, `cps`, `retry`) made, in first-call order.
-  var calls: [String] { state.withLock { $0.calls } }
+  /// Every call (`call`, `cps`, each try of `retry`) made, in order.
+  var calls: [SagaCall] { records.withLock { $0.calls } }
 
-  /// Records an effect that started; the saga middleware's monitor.
+  /// The names of the calls made, each once, in first-call order.
+  var callNames: [String] {
+    var names: [String] = []
+    for call in calls where !names.contains(call.name) { names.append(call.name) }
+    return names
+  }
+
+  /// The sagas that were waiting for an action when END ended their wait, one line each.
+  var endedWaits: [String] { records.withLock { $0.endedWaits } }
+
+  /// The waits END ended that had taken no action in the run: sagas that waited for an action
+  /// the script never dispatched. A loop back at its `take` after taking actions is not one.
+  var unmetWaits: [String] {
+    records.withLock { records in
+      records.endedWaits.filter { records.taken[$0, default: 0] <= 0 }
+    }
+  }
+
+  /// Records the puts and the takes, from the saga middleware's monitor.
   @Sendable func record(_ event: SagaMonitorEvent) {
-    guard case .started = event.phase else { return }
-    switch event.effect {
-    case .put(let action): state.withLock { $0.puts.append(action) }
-    case .call(let name), .cps(let name):
-      state.withLock { if !$0.calls.contains(name) { $0.calls.append(name) } }
-    default: break
+    switch (event.effect, event.phase) {
+    case (.put(let action), .started):
+      records.withLock { $0.puts.append(action) }
+    case (.take(let pattern), .resolved), (.takeMaybe(let pattern), .resolved):
+      recordTaken(ActionHub.describe(event.sagaStack, waitingFor: pattern))
+    default:
+      break
+    }
+  }
+
+  /// Records that the wait `line` (a saga's take of a pattern) took an action.
+  func recordTaken(_ line: String) {
+    records.withLock { $0.taken[line, default: 0] += 1 }
+  }
+
+  /// Records a call the saga made, stubbed or not.
+  func recordCall(_ call: SagaCall) {
+    records.withLock { $0.calls.append(call) }
+  }
+
+  /// Records that END ended the wait `line`; `wasCountedTaken`: the monitor counted it as a
+  /// take that resolved (a `take`, whose END comes as a resolved effect), to be undone.
+  func recordEndedWait(_ line: String, wasCountedTaken: Bool) {
+    records.withLock { records in
+      records.endedWaits.append(line)
+      if wasCountedTaken { records.taken[line, default: 0] -= 1 }
     }
   }
 }

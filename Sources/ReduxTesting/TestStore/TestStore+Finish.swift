@@ -26,8 +26,10 @@ extension TestStore {
     let limit = timeout ?? self.timeout
     let isIdle = await work.finishes(nil, within: limit)
     guard isChecking else { return }
-    if !isIdle {
-      steps.report(TestStoreMessages.work(work.list(), when: "after \(limit)"), at: location)
+    let running = isIdle ? [] : work.list()
+    finishReported = running
+    if !running.isEmpty {
+      steps.report(TestStoreMessages.work(running, when: "after \(limit)"), at: location)
     }
     skipUnchecked(reporting: "at finish()", at: location)
   }
@@ -40,10 +42,10 @@ extension TestStore {
   /// await store.skipInFlightEffects()
   /// ```
   ///
-  /// Work that cannot be cancelled fails the test, listed by name. Cancelling a side-effect
-  /// module's work needs that module's cooperation, which none gives a test store: today every
-  /// piece of work in flight is reported, and a test ends such work through the feature (by
-  /// sending the action that stops it) and then awaits ``finish(timeout:fileID:filePath:line:column:)``.
+  /// Each module cancels its own work (an async effect or thunk, a command's jobs, the saga
+  /// forks an action started). Work its module cannot stop (a saga loop an action resumed)
+  /// fails the test, listed by name: end it through the feature (send the action that stops
+  /// it) and await ``finish(timeout:fileID:filePath:line:column:)``.
   ///
   /// - Parameters:
   ///   - strict: Whether finding no work in flight fails the test; true unless changed.

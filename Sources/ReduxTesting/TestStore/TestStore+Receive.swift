@@ -164,7 +164,10 @@ extension TestStore {
       case .idle where log.count > count:
         continue
       case .idle:
-        steps.report(TestStoreMessages.noAction(expected: expected, others: actions), at: location)
+        steps.report(
+          TestStoreMessages.noAction(
+            expected: expected, others: actions, waits: store.actionWaits()),
+          at: location)
         return nil
       case .timedOut:
         steps.report(

@@ -90,6 +90,9 @@ public final class TestStore<State: Sendable & Equatable> {
   let steps = StepTracker()
   let work: StoreWork
   let creation: SourceLocation
+  /// What the last ``finish(timeout:fileID:filePath:line:column:)`` found, for the end-of-test
+  /// check: nil before the first; the work it reported still running, empty if none.
+  var finishReported: [String]?
 
   /// Creates a store from a reducer and middleware, and starts observing it.
   ///
@@ -156,10 +159,13 @@ public final class TestStore<State: Sendable & Equatable> {
         at: creation)
     }
     let running = work.list()
-    if !running.isEmpty {
+    // Work the last `finish()` already reported, unchanged since, is one failure, not two.
+    if !running.isEmpty, running != finishReported {
+      let hint =
+        finishReported == nil
+        ? TestStoreMessages.endOfTestHint : TestStoreMessages.afterFinishHint
       steps.report(
-        TestStoreMessages.work(running, when: "at the end of the test")
-          + TestStoreMessages.endOfTestHint, at: creation)
+        TestStoreMessages.work(running, when: "at the end of the test") + hint, at: creation)
     }
   }
 }

@@ -51,13 +51,20 @@ enum TestStoreMessages {
   }
 
   /// No action of the expected kind arrived and no work is running; `others` are the received
-  /// actions a non-exhaustive `receive` passed over, which stay unchecked.
-  static func noAction(expected: String, others: [any Action]) -> String {
+  /// actions a non-exhaustive `receive` passed over, which stay unchecked; `waits` what the
+  /// side-effect modules wait for (a saga's `take`), which sends nothing until an action comes.
+  static func noAction(expected: String, others: [any Action], waits: [String]) -> String {
+    let waiting =
+      waits.isEmpty
+      ? ""
+      : "\n\nWaiting for an action, so not running:" + workList(waits)
+        + "\n\nSend the action they wait for first, if it is what makes \(expected) come."
     guard !others.isEmpty else {
       return "Expected to receive \(expected), but no action arrived and no work is running."
+        + waiting
     }
     return "Expected to receive \(expected), but none of the received actions matched, and no"
-      + " work is running. Still unchecked:\n\n\(list(others))"
+      + " work is running. Still unchecked:\n\n\(list(others))" + waiting
   }
 
   static func timedOut(
@@ -80,14 +87,20 @@ enum TestStoreMessages {
 
   static let endOfTestHint = "\n\nEnd a test that starts async work with `await store.finish()`."
 
+  /// For work still running at the end of a test that did call `finish()`.
+  static let afterFinishHint =
+    "\n\nIt started after the last `await store.finish()`, or outlived it: await"
+    + " `store.finish()` after the last step that starts work."
+
   static let noWorkToSkip =
     "skipInFlightEffects() found no work in flight to skip. Pass `strict: false` when there may"
     + " be none."
 
   static func notCancelled(_ work: [String], by step: String) -> String {
     "\(step) could not cancel this work, which is still running:" + workList(work)
-      + "\n\nA test store cannot cancel a side-effect module's work. End it through the feature"
-      + " (send the action that stops it), then await it with `finish()`."
+      + "\n\nIts module gives no way to cancel it (a saga loop the action resumed outlives the"
+      + " action). End it through the feature (send the action that stops it), then await it"
+      + " with `finish()`."
   }
 
   static func notFinished(_ step: String, within limit: Duration, work: [String]) -> String {

@@ -73,10 +73,10 @@ public struct TestStoreTask: Sendable {
 
   /// Cancels the work the sent action started and waits until it has ended.
   ///
-  /// Work that has already ended needs nothing. Work that cannot be cancelled fails the test,
-  /// listed by name: cancelling a side-effect module's work needs that module's cooperation,
-  /// which none gives a test store, so today a task whose work still runs reports it. End such
-  /// work through the feature (send the action that stops it) and await
+  /// Work that has already ended needs nothing. Each module cancels its own work (an async
+  /// effect or thunk, a command's jobs, the saga forks the action started); work its module
+  /// cannot stop (a saga loop the action resumed, which outlives it) fails the test, listed by
+  /// name. End such work through the feature (send the action that stops it) and await
   /// ``finish(timeout:fileID:filePath:line:column:)``.
   ///
   /// - Parameters:

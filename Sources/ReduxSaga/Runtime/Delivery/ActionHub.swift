@@ -119,6 +119,22 @@ final class ActionHub: Sendable {
     return Delivery(action: end, first: first, more: Array(jobs.dropFirst()))
   }
 
+  /// The sagas waiting for an action now, in registration order, one line each, such as
+  /// `profile waits for FetchUser` (an action channel, which buffers, is not listed).
+  func waitDescriptions() -> [String] {
+    let waits = state.withLock { state in
+      state.watchers.compactMap { watcher in watcher.waiter.map { ($0, watcher.pattern) } }
+    }
+    // The stacks are built outside the hub's lock: building one takes the saga's lock.
+    return waits.map { waiter, pattern in Self.describe(waiter.stack, waitingFor: pattern) }
+  }
+
+  /// One line of ``waitDescriptions()``: the saga stack, and the actions it waits for.
+  static func describe(_ stack: [String], waitingFor pattern: String) -> String {
+    let actions = pattern == "where" ? "an action its predicate accepts" : pattern
+    return "\(stack.joined(separator: " > ")) waits for \(actions)"
+  }
+
   /// Waits until a registered watcher would take `action`; returns `false` after END or when
   /// `stop` is called.
   func waitForWatcher(matching action: any Action, id: UInt64) async -> Bool {

@@ -4,7 +4,7 @@ import ReduxCore
 @usableFromInline
 enum ActionMatch: Sendable {
   /// Actions of exactly this struct or enum type: one comparison, and nothing to allocate.
-  case exactly(ObjectIdentifier)
+  case exactly(Any.Type)
   case predicate(@Sendable (any Action) -> Bool)
 
   /// Actions of type `A`, as ``ReduxCore/Action/as(_:)`` matches them (a class also matches
@@ -12,13 +12,22 @@ enum ActionMatch: Sendable {
   @inlinable
   static func of<A: Action>(_ type: A.Type) -> ActionMatch {
     if A.self is AnyClass { return .predicate { $0.as(A.self) != nil } }
-    return .exactly(ObjectIdentifier(A.self))
+    return .exactly(A.self)
   }
 
   func matches(_ action: any Action) -> Bool {
     switch self {
-    case .exactly(let type): ObjectIdentifier(Swift.type(of: action)) == type
+    case .exactly(let type): ObjectIdentifier(Swift.type(of: action)) == ObjectIdentifier(type)
     case .predicate(let predicate): predicate(action)
+    }
+  }
+
+  /// The actions it waits for, as a test reports it: a type name, or `where` for a predicate
+  /// (a predicate's own name would make every watcher larger, and each take slower).
+  var pattern: String {
+    switch self {
+    case .exactly(let type): String(describing: type)
+    case .predicate: "where"
     }
   }
 }

@@ -14,8 +14,14 @@ extension SagaContext {
   nonisolated(nonsending) func awaitAction(
     _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
-    try await node.awaitAction(
+    let action = try await node.awaitAction(
       hub: runtime.hub, slot: TakeSlot.owned(preferring: slot), effect(), match)
+    // END ended a `take` (not a `takeMaybe`, which expects it): a SagaTest records the wait.
+    // Here rather than in the inlinable `take`, which the recording made too large to inline.
+    if action == nil, runtime.recorder != nil, case .take(let pattern) = effect() {
+      endedWaiting(for: pattern, isTake: true)
+    }
+    return action
   }
 }
 
@@ -84,7 +90,7 @@ extension SagaNode {
     // as in `put`.
     try await withUnsafeThrowingContinuation(isolation: #isolation) {
       (continuation: UnsafeContinuation<TakenAction?, any Error>) in
-      guard hub.add(Watcher(id: id, take: match, continuation)) else {
+      guard hub.add(Watcher(id: id, waiter: self, take: match, continuation)) else {
         continuation.resume(returning: nil)
         return
       }

@@ -3,9 +3,9 @@ import ReduxCore
 extension SagaContext {
   /// Registers a persistent watcher that calls `onAction` for each match (on the thread that
   /// delivers the action, with its origin), and waits until END (returns) or cancellation
-  /// (throws).
+  /// (throws). `pattern` names the actions matched, for a test's list of waiting sagas.
   func watch<Value: Sendable>(
-    _ match: @escaping @Sendable (any Action) -> Value?,
+    _ pattern: String, _ match: @escaping @Sendable (any Action) -> Value?,
     _ onAction: @escaping @Sendable (Value, ActionOrigin) -> Void
   ) async throws {
     try checkCancellation()
@@ -19,7 +19,7 @@ extension SagaContext {
         (continuation: CheckedContinuation<Void, any Error>) in
         waiting.set(continuation)
         let watcher = Watcher(
-          id: id,
+          id: id, waiter: node, pattern: pattern,
           offer: { action in
             guard let value = match(action) else { return nil }
             return { origin in onAction(value, origin) }

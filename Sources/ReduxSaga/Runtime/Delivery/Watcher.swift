@@ -8,33 +8,67 @@ import ReduxCore
 /// an object it cost a malloc and a free per take.
 struct Watcher: Sendable {
   let id: UInt64
+  /// The saga that waits, for a test's list of waiting takes; nil for an action channel, which
+  /// buffers rather than waits. Unowned: a strong reference cost a retain and a release per
+  /// take. The saga outlives its registration (its task is suspended in the wait until the
+  /// watcher is removed), so it is alive whenever the hub reads it under its lock, which
+  /// retains it there (``ActionHub/waitDescriptions()``).
+  unowned(unsafe) let waiter: SagaNode?
   private let kind: Kind
 
   private enum Kind: Sendable {
     case take(ActionMatch, UnsafeContinuation<TakenAction?, any Error>)
-    case persistent(
-      offer: @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
-      end: @Sendable () -> Void)
+    /// An object, made once per helper or channel: inline, its pattern and two closures made
+    /// every watcher, takes included, larger to copy.
+    case persistent(Persistent)
   }
 
-  /// A take: `continuation` gets the matching action and its origin, `nil` at END, or
-  /// `CancellationError`.
+  private final class Persistent: Sendable {
+    let pattern: String
+    let offer: @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?
+    let end: @Sendable () -> Void
+
+    init(
+      pattern: String,
+      offer: @escaping @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
+      end: @escaping @Sendable () -> Void
+    ) {
+      self.pattern = pattern
+      self.offer = offer
+      self.end = end
+    }
+  }
+
+  /// A take by `waiter`: `continuation` gets the matching action and its origin, `nil` at
+  /// END, or `CancellationError`.
   init(
-    id: UInt64, take match: ActionMatch, _ continuation: UnsafeContinuation<TakenAction?, any Error>
+    id: UInt64, waiter: SagaNode, take match: ActionMatch,
+    _ continuation: UnsafeContinuation<TakenAction?, any Error>
   ) {
     self.id = id
+    self.waiter = waiter
     kind = .take(match, continuation)
   }
 
   /// A persistent watcher: `offer` returns the work to do for a matching action (`nil` if it
-  /// does not match); `end` is called once at END.
+  /// does not match); `end` is called once at END. `waiter` (a take helper) waits for the
+  /// actions `pattern` names.
   init(
-    id: UInt64,
+    id: UInt64, waiter: SagaNode? = nil, pattern: String = "",
     offer: @escaping @Sendable (any Action) -> (@Sendable (ActionOrigin) -> Void)?,
     end: @escaping @Sendable () -> Void
   ) {
     self.id = id
-    kind = .persistent(offer: offer, end: end)
+    self.waiter = waiter
+    kind = .persistent(Persistent(pattern: pattern, offer: offer, end: end))
+  }
+
+  /// Which actions the watcher waits for: a type name, or a predicate's name.
+  var pattern: String {
+    switch kind {
+    case .take(let match, _): match.pattern
+    case .persistent(let persistent): persistent.pattern
+    }
   }
 
   var isOneShot: Bool {
@@ -46,7 +80,7 @@ struct Watcher: Sendable {
   func matches(_ action: any Action) -> Bool {
     switch kind {
     case .take(let match, _): match.matches(action)
-    case .persistent(let offer, _): offer(action) != nil
+    case .persistent(let persistent): persistent.offer(action) != nil
     }
   }
 
@@ -57,8 +91,8 @@ struct Watcher: Sendable {
     case .take(let match, let continuation):
       guard match.matches(action) else { return nil }
       return .resume(continuation)
-    case .persistent(let offer, _):
-      return offer(action).map { .run($0) }
+    case .persistent(let persistent):
+      return persistent.offer(action).map { .run($0) }
     }
   }
 
@@ -66,7 +100,7 @@ struct Watcher: Sendable {
   func end() {
     switch kind {
     case .take(_, let continuation): continuation.resume(returning: nil)
-    case .persistent(_, let end): end()
+    case .persistent(let persistent): persistent.end()
     }
   }
 

@@ -1,3 +1,5 @@
+import ReduxCore
+
 // A saga's attached forks, and the rule that a failure anywhere in the scope aborts it
 // (redux-saga's fork queue):
 // - a saga finishes only after its attached forks (`waitForChildren`);
@@ -104,8 +106,9 @@ extension SagaNode {
   }
 
   /// Called by a fork when it has finished: a failure aborts this saga (its task, its take and
-  /// its other forks are cancelled), and the last fork resumes the task waiting for them.
-  func childFinished(_ child: SagaNode, _ outcome: NodeOutcome) {
+  /// its other forks are cancelled), and the last fork resumes the task waiting for them,
+  /// handing on the `send` it worked for (`origin`).
+  func childFinished(_ child: SagaNode, _ outcome: NodeOutcome, workingFor origin: ActionOrigin?) {
     var toCancel: [SagaNode] = []
     var cancelTask: (@Sendable () -> Void)?
     var slot: TakeSlot?
@@ -126,6 +129,9 @@ extension SagaNode {
     cancelTask?()
     slot?.withdraw()
     for sibling in toCancel { sibling.cancel() }
-    drained?.resume()
+    if let drained {
+      lastForkFinished(workingFor: origin)
+      drained.resume()
+    }
   }
 }

@@ -31,7 +31,10 @@ extension SagaNode {
           return try await ended(throwing: error)
         }
         slot.endOwning()
-        if hasChildren { await waitForChildren() }
+        if hasChildren {
+          waitingForForks()
+          await waitForChildren()
+        }
         try finish(failure: nil)
         return value
       }
@@ -66,7 +69,10 @@ extension SagaNode {
       // The body failed (or was cancelled): its forks stop before it ends, as in redux-saga.
       bodyFailed(error)
     }
-    if hasChildren { await waitForChildren() }
+    if hasChildren {
+      waitingForForks()
+      await waitForChildren()
+    }
     try finish(failure: error)
     // END ended the saga quietly: a `Void` saga simply returns.
     if let done = () as? Value { return done }
@@ -82,7 +88,7 @@ extension SagaContext {
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> SagaTask<Value> {
     let child = node.makeChild(name: name)
-    child.beginWork(origin: origin)
+    child.beginWork(origin: origin, isCancellable: true)
     return SagaTask(
       node: child, task: child.launch(runtime: runtime, immediately: immediately, saga))
   }

@@ -153,7 +153,7 @@ final class SagaNode: Sendable {
     let (outcome, thrown) = NodeOutcome.of(
       failure: failure, abort: abort, isCancelled: isCancelled, stack: stack)
     if let parent {
-      parent.childFinished(self, outcome)
+      parent.childFinished(self, outcome, workingFor: work?.origin)
     } else if reportsErrors, case .failed(let error, let stack) = outcome {
       hooks.report(error, stack)
     }

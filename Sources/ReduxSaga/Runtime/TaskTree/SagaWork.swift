@@ -29,15 +29,43 @@ extension SagaNode {
     workOrigin.store(handle?.origin.id ?? 0, ordering: .releasing)
   }
 
-  /// Begins this saga's work on behalf of `origin` (at its start).
-  func beginWork(origin: ActionOrigin) {
+  /// Begins this saga's work on behalf of `origin` (at its start). `isCancellable`: the store
+  /// may cancel this saga to cancel the work (a fork that an action started: a test's
+  /// `skipInFlightEffects()` or `TestStoreTask.cancel()`); not a root saga, nor a loop an
+  /// action resumed, which outlive the action.
+  func beginWork(origin: ActionOrigin, isCancellable: Bool = false) {
     guard let handle = hooks.beginWork(origin, { "saga \(stack.joined(separator: " > "))" })
     else { return }
+    if isCancellable {
+      let scheduler = hooks.scheduler
+      handle.onCancel { [weak self] in scheduler.withDrain { self?.cancel() } }
+    }
     let previous = state.withLock { state in
       defer { setWork(handle, in: &state) }
       return state.work.handle
     }
     previous?.end()
+  }
+
+  /// The saga's body has ended and the saga waits for its attached forks: it runs no code of
+  /// its own, so its work ends (each fork reports its own), and a saga that only registered
+  /// take helpers is idle while they wait. The last fork to finish begins it again, for the
+  /// saga's own end (see ``lastForkFinished(workingFor:)``).
+  func waitingForForks() {
+    let ended: WorkHandle? = state.withLock { state in
+      state.work.runningStrands = 0
+      defer { setWork(nil, in: &state) }
+      return state.work.handle
+    }
+    ended?.end()
+  }
+
+  /// The last attached fork finished while working for `origin` (nil: for nobody): this saga
+  /// works for that origin until its own end, so the origin's work never drops to zero
+  /// before the saga has finished. Call it before the fork's own work ends.
+  func lastForkFinished(workingFor origin: ActionOrigin?) {
+    guard let origin else { return }
+    beginWork(origin: origin)
   }
 
   /// One strand of this saga's code now waits for an action (a take, a channel take).

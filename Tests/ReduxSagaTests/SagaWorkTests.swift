@@ -1,0 +1,46 @@
+import ReduxCore
+import ReduxSaga
+import Testing
+
+@Suite("Saga work and send(...).finish()", .timeLimit(.minutes(1)))
+struct SagaWorkTests {
+  @Test("a saga whose body ended works for the send until its last fork and itself have ended")
+  func waitsForItsEnd() async throws {
+    let harness = Harness()
+    let gate = Box(false)
+    let root = harness.sagas.run("root") { saga in
+      let request = try await saga.take(Request.self)
+      try saga.fork("reply") { reply in
+        try await reply.call("fetch") { await gate.wait { $0 } }
+        await reply.put(Response(id: request.id))
+      }
+      // The body ends here; the saga waits for its fork.
+    }
+    let task = await harness.store.send(Request(id: 1))
+    #expect(!task.isFinished)
+    gate.update { $0 = true }
+    await task.finish()
+    #expect(!root.isRunning)
+    #expect(harness.store.state.log == ["response 1"])
+  }
+
+  @Test("a send that only reaches a helper's worker finishes when the worker does")
+  func helperWorker() async throws {
+    let harness = Harness()
+    let gate = Box(false)
+    let root = harness.sagas.run("root") { saga in
+      saga.takeEvery(Request.self) { worker, request in
+        try await worker.call("fetch") { await gate.wait { $0 } }
+        await worker.put(Response(id: request.id))
+      }
+    }
+    let task = await harness.store.send(Request(id: 2))
+    #expect(!task.isFinished)
+    gate.update { $0 = true }
+    await task.finish()
+    #expect(harness.store.state.log == ["response 2"])
+    #expect(await harness.store.send(Ping()).isFinished)
+    root.cancel()
+    _ = await root.result
+  }
+}
