@@ -84,7 +84,9 @@ struct StatePersistenceFileTests {
     let abandoned = directory.appendingPathComponent(".state.json.saving-abandoned")
     try "half a state".write(to: abandoned, atomically: false, encoding: .utf8)
     // A save in another process holds the lock on its temporary file until it has renamed it.
-    let descriptor = open(live.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    // O_CLOEXEC, as the library's own saves: a child process another test spawns meanwhile
+    // would otherwise inherit the descriptor, and with it the lock, past the close below.
+    let descriptor = open(live.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     try #require(descriptor >= 0)
     try #require(flock(descriptor, LOCK_EX) == 0)
 
