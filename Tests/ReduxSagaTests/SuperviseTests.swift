@@ -2,7 +2,7 @@ import ReduxCore
 import ReduxSaga
 import Testing
 
-@Suite("supervise")
+@Suite("supervise", .timeLimit(.minutes(1)))
 struct SuperviseTests {
   @Test("a failing saga restarts up to the limit after each backoff, reporting each failure")
   func restartsUpToTheLimit() async throws {
