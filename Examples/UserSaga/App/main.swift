@@ -1,5 +1,6 @@
 // UserSaga: the FetchUser flow of the original saga proof of concept, a takeLatest search,
-// and a polling loop you can start and stop. Run with `swift run UserSaga`. The feature lives
+// a polling loop you can start and stop, and a supervised watcher that survives its worker's
+// error. Run with `swift run UserSaga`. The feature lives
 // in UserFeature/, its tests in Tests/.
 import ReduxCore
 import ReduxSaga
@@ -20,6 +21,20 @@ let api = UserAPI(
 let sagas = SagaMiddleware<AppState>(onError: { report in print("saga failed: \(report)") })
 let store = Store(initialState: AppState(), reducer: userReducer, middleware: [sagas.middleware])
 let root = sagas.run("root", rootSaga(api: api))
+
+/// Makes the supervised watcher's worker fail, to show supervision.
+struct Crash: Action {}
+struct Crashed: Error {}
+// Without `supervise`, the worker's error would end "watchCrashes" and "supervised" for the
+// rest of the run. With it, each failure is printed by `onError` and the watcher restarts
+// after 10 ms, up to 3 times.
+let supervised = sagas.run("supervised") { saga in
+  try await saga.supervise(
+    "watchCrashes", restarting: RestartPolicy(maxRestarts: 3, backoff: .milliseconds(10))
+  ) { watcher in
+    _ = watcher.takeEvery(Crash.self) { _, _ in throw Crashed() }
+  }
+}
 let userLine: @Sendable (AppState) -> String? = { state in
   state.error.map { "error: \($0)" } ?? state.user?.name
 }
@@ -41,9 +56,16 @@ store.dispatch(StartPolling())
 try await Task.sleep(for: .milliseconds(100))
 store.dispatch(StopPolling())
 
+// Each crash is reported, and the restarted watcher takes the next one.
+for _ in 0..<2 {
+  store.dispatch(Crash())
+  try await Task.sleep(for: .milliseconds(50))
+}
+
 // END lets every saga finish: takes end, helpers wait for their workers.
 store.dispatch(END())
 try await root.value
+try await supervised.value
 let state = store.state
 print(
   "done: user \(state.user?.name ?? "-"), results \(state.results), polled \(state.polls) times")

@@ -135,6 +135,13 @@ public final class Channel<Element: Sendable>: Sendable {
     }
   }
 
+  /// Whether no value waits in the buffer (redux-saga's `buffer.isEmpty()`); looks without
+  /// taking. A closed channel with values left is not empty until they are taken.
+  public var isBufferEmpty: Bool { state.withLock { $0.buffer.isEmpty } }
+
+  /// How many values wait in the buffer; looks without taking.
+  public var bufferedCount: Int { state.withLock { $0.buffer.count } }
+
   /// Removes and returns every buffered value, without waiting.
   public func flush() -> [Element] {
     state.withLock { $0.buffer.removeAll() }

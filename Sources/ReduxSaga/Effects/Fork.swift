@@ -97,14 +97,7 @@ extension SagaContext {
     _ name: String = "call", saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) async throws -> Value {
     try await perform(.call(name)) {
-      let child = node.makeCalled(name: name)
-      child.beginWork(origin: node.currentOrigin)
-      let task = child.launch(runtime: runtime, immediately: true, saga)
-      return try await withTaskCancellationHandler {
-        try await task.value
-      } onCancel: {
-        child.cancel()
-      }
+      try await runCalled(name, saga).0.get()
     }
   }
 

@@ -66,11 +66,12 @@ extension SagaNode {
   /// aborted or finished.
   func makeChild(name: String) -> SagaNode {
     let child = SagaNode(name: name, above: self, parent: self, hooks: hooks)
-    let isLive = state.withLock { state in
-      guard !state.isFinished else { return false }
+    let (isLive, context) = state.withLock { state in
+      guard !state.isFinished else { return (false, state.context) }
       state.scope.add(child)
-      return !state.isCancelled && state.scope.abort == nil
+      return (!state.isCancelled && state.scope.abort == nil, state.context)
     }
+    child.inheritContext(context)
     if !isLive { child.cancel() }
     return child
   }

@@ -62,12 +62,16 @@ final class SagaNode: Sendable {
   /// Creates a node for a saga called as a child: detached from this node's error rules (its
   /// error is thrown to the caller), its own fork scope.
   func makeCalled(name: String) -> SagaNode {
-    SagaNode(name: name, above: self, parent: nil, hooks: hooks, reportsErrors: false)
+    let child = SagaNode(name: name, above: self, parent: nil, hooks: hooks, reportsErrors: false)
+    child.inheritContext(state.withLock { $0.context })
+    return child
   }
 
   /// Creates a detached node that reports its own errors.
   func makeSpawn(name: String) -> SagaNode {
-    SagaNode(name: name, above: self, parent: nil, hooks: hooks)
+    let child = SagaNode(name: name, above: self, parent: nil, hooks: hooks)
+    child.inheritContext(state.withLock { $0.context })
+    return child
   }
 
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
@@ -177,4 +181,6 @@ struct NodeState {
   var cleanups: [@Sendable () -> Void] = []
   var scope = ForkScope()
   var work = SagaWork()
+  /// The saga context (`setContext`/`getContext`): a copy of the parent's at the fork.
+  var context: [String: any Sendable] = [:]
 }
