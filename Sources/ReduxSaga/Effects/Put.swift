@@ -1,9 +1,15 @@
 import ReduxCore
 
 extension SagaContext {
-  /// Dispatches an action to the store and returns once it has been processed: reduced, and
-  /// seen by every saga it resumes, which have run up to their next wait. So a `select` after
-  /// `put` sees the action (redux-saga resumes a saga after its put's dispatch, too).
+  /// Dispatches an action to the store and returns once it, and every action its processing
+  /// caused, have been processed: reduced, and seen by every saga they resume, which have run
+  /// up to their next wait. So a `select` after `put` sees the action and its consequences.
+  ///
+  /// What the action caused: the actions dispatched while it was being processed (by a
+  /// middleware, a subscriber, a reducer's follow-up, or a put of a saga it resumed), and,
+  /// transitively, those dispatched while they were processed. Not included: what a saga does
+  /// after a later wait (an async `call`, a `delay`, a `take` of another action). `put` may
+  /// also wait for unrelated actions that other threads queued in the store meanwhile.
   ///
   /// The action is held until the sagas running now reach their next wait, then dispatched in
   /// the order the puts were made (redux-saga's scheduling): a fork's put reaches its parent's
@@ -13,6 +19,7 @@ extension SagaContext {
   nonisolated(nonsending) public func put(_ action: any Action) async {
     let effectID = started(.put(action))
     let scheduler = runtime.scheduler
+    let hub = runtime.hub
     let origin = node.currentOrigin
     // Unsafe: the scheduler resumes each held put exactly once (a checked continuation
     // allocates a canary per put). Isolated to the caller's isolation, which this nonsending
@@ -21,7 +28,8 @@ extension SagaContext {
       (continuation: UnsafeContinuation<Void, Never>) in
       scheduler.hold(
         HeldPut(
-          action: action, origin: origin, continuation: continuation, scheduler: scheduler))
+          action: action, origin: origin, continuation: continuation, scheduler: scheduler,
+          hub: hub))
     }
     if let effectID { report(effectID, .put(action), .resolved) }
   }

@@ -1,0 +1,136 @@
+import ReduxCore
+import ReduxSaga
+import Testing
+
+// Rule 1 (docs/sagas.md, "A put completes after what it caused"): when `put(A)` returns, every
+// action dispatched while A was processed, and theirs transitively, has been reduced and seen
+// by the sagas.
+
+private struct Trigger: Action {}
+private struct Relay: Action {}
+private struct Echo: Action { var id = 0 }
+
+/// A middleware placed before the sagas that dispatches `count` actions made by `make` each
+/// time it sees an action of type `T`.
+private func fanOut<T: Action>(
+  _ type: T.Type, count: Int, _ make: @escaping @Sendable (Int) -> any Action
+) -> Middleware<TestState> {
+  Middleware { context, action, next in
+    next(action)
+    guard action is T else { return }
+    for index in 0..<count { context.dispatch(make(index)) }
+  }
+}
+
+/// Runs `body` as a root saga on a store whose middleware is `before` then the sagas', with a
+/// `takeEvery(Echo)` counting the echoes; returns the count `body` read after its put.
+private func echoesSeen(
+  before: [Middleware<TestState>] = [],
+  _ body: @escaping @Sendable (SagaContext<TestState>) async -> Void
+) async throws -> Int {
+  let sagas = SagaMiddleware<TestState>()
+  let store = Store(
+    initialState: TestState(), reducer: testReducer, middleware: before + [sagas.middleware])
+  let seen = Box(0)
+  let root = sagas.run("putter") { saga in
+    let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
+    await body(saga)
+    let count = seen.value
+    counter.cancel()
+    return count
+  }
+  let count = try await root.value
+  withExtendedLifetime(store) {}
+  return count
+}
+
+@Suite("put ordering")
+struct PutOrderingTests {
+  @Test("a put returns after the actions a middleware dispatched for it reached the sagas")
+  func middlewareDispatches() async throws {
+    let count = 32_768
+    let seen = try await echoesSeen(before: [fanOut(Trigger.self, count: count) { Echo(id: $0) }]) {
+      saga in await saga.put(Trigger())
+    }
+    #expect(seen == count)
+  }
+
+  @Test("a put returns after the actions a subscriber dispatched for it reached the sagas")
+  func subscriberDispatches() async throws {
+    let count = 1_024
+    let sagas = SagaMiddleware<TestState>()
+    let store = Store(
+      initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
+    let hasFired = Box(false)
+    let subscription = store.subscribe { [weak store] state in
+      guard state.count == 1, let store else { return }
+      var isFirst = false
+      hasFired.update { fired in
+        isFirst = !fired
+        fired = true
+      }
+      guard isFirst else { return }
+      for id in 0..<count { store.dispatch(Echo(id: id)) }
+    }
+    let seen = Box(0)
+    let root = sagas.run("putter") { saga in
+      let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
+      await saga.put(Add())
+      let count = seen.value
+      counter.cancel()
+      return count
+    }
+    #expect(try await root.value == count)
+    subscription.cancel()
+  }
+
+  @Test("a put returns after the actions dispatched for the actions it caused, transitively")
+  func nestedDispatches() async throws {
+    let middleware = [
+      fanOut(Trigger.self, count: 64) { _ in Relay() },
+      fanOut(Relay.self, count: 64) { Echo(id: $0) },
+    ]
+    let seen = try await echoesSeen(before: middleware) { saga in await saga.put(Trigger()) }
+    #expect(seen == 64 * 64)
+  }
+
+  @Test("a put returns after the puts that sagas made in response to it, transitively")
+  func sagaPutsInResponse() async throws {
+    let seen = try await echoesSeen { saga in
+      // The putting saga's own forks answer its action, and one another's: no deadlock.
+      let helpers = [
+        saga.takeEvery(Trigger.self) { worker, _ in await worker.put(Relay()) },
+        saga.takeEvery(Relay.self) { worker, _ in await worker.put(Echo(id: 0)) },
+        saga.takeEvery(Echo.self) { worker, echo in
+          if echo.id < 50 { await worker.put(Echo(id: echo.id + 1)) }
+        },
+      ]
+      await saga.put(Trigger())
+      for helper in helpers { helper.cancel() }
+    }
+    #expect(seen == 51)
+  }
+
+  @Test("a put does not wait for what a saga does after a later wait")
+  func laterWorkIsNotCaused() async throws {
+    let clock = ManualClock()
+    let sagas = SagaMiddleware<TestState>(clock: clock)
+    let store = Store(
+      initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
+    let seen = Box(0)
+    let root = sagas.run("putter") { saga in
+      let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
+      let delayer = saga.takeEvery(Trigger.self) { worker, _ in
+        try await worker.delay(.seconds(1))
+        await worker.put(Echo())
+      }
+      await saga.put(Trigger())
+      let count = seen.value
+      delayer.cancel()
+      counter.cancel()
+      return count
+    }
+    #expect(try await root.value == 0)
+    withExtendedLifetime((store, clock)) {}
+  }
+}
