@@ -1,8 +1,8 @@
 extension SagaContext {
   /// Runs branches concurrently and returns all their results, in branch order.
   ///
-  /// Fails fast: the first error cancels the other branches and is thrown once they have
-  /// stopped.
+  /// Each branch runs up to its first wait, in order, before the next starts. Fails fast: the
+  /// first error cancels the other branches and is thrown once they have stopped.
   public func all<Value: Sendable>(
     of branches: @Sendable () async throws -> Value...
   ) async throws -> [Value] {
@@ -10,6 +10,10 @@ extension SagaContext {
   }
 
   /// Runs a list of branches built at run time together; see `all(of:)`.
+  ///
+  /// Branches start in order, each up to its first wait, before this saga goes on (as in
+  /// redux-saga): a branch's first `take` is registered, and a saga it calls has run up to
+  /// its own first wait, before the next branch starts.
   ///
   /// - Throws: The first error; the other branches are cancelled first.
   public func all<Value: Sendable>(

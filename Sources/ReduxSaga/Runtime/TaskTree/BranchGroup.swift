@@ -1,12 +1,14 @@
 import ReduxCore
 
 // Race and all: each branch runs as a task of its own on the saga scheduler, with a take slot
-// of its own, and the branch that decides the group cancels the others at once.
+// of its own, started at once and in order, and the branch that decides the group cancels the
+// others at once.
 
 extension SagaContext {
-  /// Runs branches as tasks on the saga scheduler, in order. A race ends with the first branch
-  /// to finish; `all` with the first error or every value. The branches that lost are
-  /// cancelled by the branch that decided, at once, and awaited before this returns.
+  /// Runs branches as tasks on the saga scheduler, each up to its first wait, in order, before
+  /// this saga goes on. A race ends with the first branch to finish; `all` with the first
+  /// error or every value. The branches that lost are cancelled by the branch that decided, at
+  /// once, and awaited before this returns.
   func runBranches<Value: Sendable>(
     _ branches: [@Sendable () async throws -> Value], isRace: Bool
   ) async throws -> [Value] {
@@ -20,6 +22,10 @@ extension SagaContext {
         (continuation: CheckedContinuation<[Value], any Error>) in
         group.start(continuation)
         for (index, branch) in branches.enumerated() {
+          // Each branch runs up to its first wait before the next one starts, and all of them
+          // before this saga's next statement (redux-saga runs `all` and `race` branches at
+          // once, in order): its first job is run here, nested in this one.
+          let captured = scheduler.captureNextJob()
           let slot = TakeSlot(node: node, hub: hub)
           // The branch inherits its slot from the binding around its creation.
           let task = TakeSlot.$current.withValue(slot) {
@@ -42,6 +48,7 @@ extension SagaContext {
             }
           }
           group.add(BranchTask(task: task, slot: slot))
+          if captured { scheduler.runCapturedJob() }
         }
       }
     } onCancel: {
