@@ -111,6 +111,27 @@ struct PutOrderingTests {
     #expect(seen == 51)
   }
 
+  @Test("a reply put in response is reduced when put returns, and a take started first gets it")
+  func requestAndReply() async throws {
+    let harness = Harness()
+    let root = harness.sagas.run("requester") { saga in
+      let responder = saga.takeEvery(Request.self) { worker, request in
+        await worker.put(Response(id: request.id))
+      }
+      await saga.put(Request(id: 1))
+      let logAfterPut = saga.select(\.log)
+      // The reply to a request is processed before `put` returns: take it in a branch that
+      // starts before the put's.
+      let (reply, _) = try await saga.all(
+        { try await saga.take(Response.self) }, { await saga.put(Request(id: 2)) })
+      responder.cancel()
+      return (logAfterPut, reply.id)
+    }
+    let (logAfterPut, replyID) = try await root.value
+    #expect(logAfterPut == ["response 1"])
+    #expect(replyID == 2)
+  }
+
   @Test("a put does not wait for what a saga does after a later wait")
   func laterWorkIsNotCaused() async throws {
     let clock = ManualClock()
