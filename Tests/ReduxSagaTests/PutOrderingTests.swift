@@ -132,6 +132,31 @@ struct PutOrderingTests {
     #expect(replyID == 2)
   }
 
+  @Test("a put completes after what it caused while other threads dispatch too")
+  func otherThreadsDispatching() async throws {
+    let count = 2_048
+    let sagas = SagaMiddleware<TestState>()
+    let store = Store(
+      initialState: TestState(), reducer: testReducer,
+      middleware: [fanOut(Trigger.self, count: count) { Echo(id: $0) }, sagas.middleware])
+    let others = Task.detached {
+      for _ in 0..<20_000 { store.dispatch(Ping()) }
+    }
+    let seen = Box(0)
+    let root = sagas.run("putter") { saga in
+      let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
+      var counts: [Int] = []
+      for _ in 0..<4 {
+        await saga.put(Trigger())
+        counts.append(seen.value)
+      }
+      counter.cancel()
+      return counts
+    }
+    #expect(try await root.value == [count, 2 * count, 3 * count, 4 * count])
+    await others.value
+  }
+
   @Test("a put does not wait for what a saga does after a later wait")
   func laterWorkIsNotCaused() async throws {
     let clock = ManualClock()

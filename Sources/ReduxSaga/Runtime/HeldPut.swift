@@ -65,7 +65,7 @@ final class HeldPut: TrackedDispatch {
     let last = mark.load(ordering: .relaxed)
     if last == Self.notProcessed || last != delivered {
       mark.store(delivered, ordering: .relaxed)
-      scheduler.hold(self)
+      scheduler.sendBehindHeldPuts(self)
       return
     }
     scheduler.withDrain { continuation.resume() }

@@ -195,6 +195,20 @@ final class SagaScheduler: TaskExecutor {
 
   // MARK: Puts
 
+  /// Sends a put's marker round (HeldPut.swift) to the store behind every put held now: held
+  /// with them while a drain or a flush is under way (which dispatches it in turn), otherwise
+  /// dispatched at once, with no drain to claim (nothing is held then).
+  func sendBehindHeldPuts(_ marker: HeldPut) {
+    let now: PutToDeliver? = state.withLock { state in
+      guard state.drainer == 0, !state.isFlushing else {
+        state.held.append(marker)
+        return nil
+      }
+      return PutToDeliver(put: marker, deliver: state.deliver)
+    }
+    now?.run()
+  }
+
   /// Holds a put until the current drain ends; outside a drain, delivers it now.
   func hold(_ put: HeldPut) {
     let me = currentThreadID()
