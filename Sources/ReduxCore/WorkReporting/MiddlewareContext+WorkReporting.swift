@@ -6,6 +6,12 @@ extension MiddlewareContext {
   @inlinable
   package var processingOrigin: ActionOrigin { engine.processingOrigin }
 
+  /// Whether no action waits in the store's queue now. Read when an action has just been
+  /// processed (in ``ActionProcessedListener/actionProcessed()``), `true` means that nothing
+  /// dispatched while it was processed is still to come: a dispatch made then is queued.
+  @inlinable
+  package var isQueueEmpty: Bool { engine.isQueueEmpty }
+
   /// Records work started for `origin`, so that a `send` of that origin (or a test probe) can
   /// await it; returns nil, and records nothing, when nobody tracks that origin.
   ///

@@ -39,4 +39,7 @@ extension StoreEngine {
 
   @inlinable
   var processingOrigin: ActionOrigin { lock.withLock { $0.tracking.processing.origin } }
+
+  @inlinable
+  var isQueueEmpty: Bool { lock.withLock { $0.queue.isEmpty } }
 }
