@@ -11,6 +11,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
   let clock: any Clock<Duration>
   let onError: @Sendable (SagaError) -> Void
   let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
+  /// What the sagas see of each action; nil: the action itself.
+  let emitter: SagaEmitter?
   /// The calls a ``SagaTest`` replaced, by name; nil outside a test, so a call never looks.
   let stubs: [String: CallStub]?
   /// What a ``SagaTest`` run records (calls, takes that END ended); nil outside a test.
@@ -29,6 +31,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
     onError: (@Sendable (SagaError) -> Void)?,
     logger: Logger,
     monitor: (@Sendable (SagaMonitorEvent) -> Void)?,
+    emitter: SagaEmitter? = nil,
     stubs: [String: CallStub]? = nil,
     recorder: SagaTestRecorder? = nil
   ) {
@@ -41,6 +44,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
       }
     self.onError = onError
     self.monitor = monitor
+    self.emitter = emitter
     hooks = NodeHooks(
       scheduler: scheduler,
       report: { error, stack in onError(SagaError(error: error, sagaStack: stack)) },
@@ -71,6 +75,31 @@ final class SagaRuntime<State: Sendable>: Sendable {
         "Create the Store with `sagaMiddleware.middleware` before running sagas on it.")
     }
     return context
+  }
+
+  /// Hands a reduced action to the sagas through the emitter, if any, each emitted action in
+  /// its own drain (so the sagas it resumes wait again before the next).
+  @usableFromInline
+  func deliver(_ action: any Action, origin: ActionOrigin) {
+    guard let emitter else { return deliverToSagas(action, origin: origin) }
+    emitter(action) { emitted in deliverToSagas(emitted, origin: origin) }
+  }
+
+  private func deliverToSagas(_ action: any Action, origin: ActionOrigin) {
+    guard let delivery = hub.deliveries(of: action) else { return }
+    scheduler.withDrain { delivery.run(origin: origin) }
+  }
+
+  /// Starts a root saga on the calling thread, which runs it up to its first wait.
+  func startRoot<Value: Sendable>(
+    name: String, context: [String: any Sendable] = [:],
+    _ body: @escaping @Sendable (SagaContext<State>) async throws -> Value
+  ) -> SagaTask<Value> {
+    let node = makeRootNode(name: name)
+    node.inheritContext(context)
+    let claimed = scheduler.beginDrain()
+    defer { if claimed { scheduler.endDrain() } }
+    return start(node, origin: .untracked, body)
   }
 
   /// Starts a root (or spawned) node, which reports its own errors.
