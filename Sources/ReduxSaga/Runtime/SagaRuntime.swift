@@ -18,6 +18,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
   /// What a ``SagaTest`` run records (calls, takes that END ended); nil outside a test.
   let recorder: SagaTestRecorder?
   let hooks: NodeHooks
+  /// What `select` reads for a saga run without a store (``runSaga``); nil with a store.
+  private let getState: (@Sendable () -> State)?
   private let connection = Lock<MiddlewareContext<State>?>(nil)
   private let roots = Lock(Roots())
 
@@ -32,6 +34,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
     logger: Logger,
     monitor: (@Sendable (SagaMonitorEvent) -> Void)?,
     emitter: SagaEmitter? = nil,
+    getState: (@Sendable () -> State)? = nil,
     stubs: [String: CallStub]? = nil,
     recorder: SagaTestRecorder? = nil
   ) {
@@ -45,6 +48,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
     self.onError = onError
     self.monitor = monitor
     self.emitter = emitter
+    self.getState = getState
     hooks = NodeHooks(
       scheduler: scheduler,
       report: { error, stack in onError(SagaError(error: error, sagaStack: stack)) },
@@ -67,6 +71,21 @@ final class SagaRuntime<State: Sendable>: Sendable {
     // A test store lists the takes still waiting when no action arrived.
     context.reportWaits { [hub] in hub.waitDescriptions() }
     scheduler.deliverPuts(deliver)
+  }
+
+  /// Sends each held put to `dispatch`, for a runtime without a store (``runSaga``): the
+  /// putting saga resumes once `dispatch` returns.
+  func dispatchPuts(to dispatch: @escaping @Sendable (any Action) -> Void) {
+    scheduler.deliverPuts { put in
+      dispatch(put.action)
+      put.actionProcessed()
+    }
+  }
+
+  /// The state `select` reads: the store's latest committed state, or `getState`'s.
+  var state: State {
+    if let getState { return getState() }
+    return context.state
   }
 
   var context: MiddlewareContext<State> {
