@@ -33,7 +33,8 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
   ///     runs sagas at that moment. Without it, the error and its saga stack are logged at
   ///     error level through `logger` (redux-saga logs them too): no failure is silent.
   ///   - logger: Where failures go when there is no `onError`; label `ReduxSaga` by default.
-  ///   - monitor: Called as effects start and end, on the thread that runs sagas; keep it fast.
+  ///   - monitor: Called as effects start and end, as root sagas start and as actions reach the
+  ///     sagas (see ``SagaEffect``), on the thread that runs sagas; keep it fast.
   ///   - emitter: Decides what the sagas see of each reduced action (see ``SagaEmitter``);
   ///     without it they see each action as dispatched, at no cost to the dispatch.
   public init(
@@ -69,7 +70,7 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     let body: @Sendable (MiddlewareContext<State>, any Action, Middleware<State>.Next) -> Void = {
       context, action, next in
       next(action)
-      // An emitter (rare) takes the runtime's own, slower path.
+      // An emitter or a monitor (rare) takes the runtime's own, slower path.
       guard link.isDirect else {
         link.runtime.deliver(action, origin: context.processingOrigin)
         return

@@ -97,9 +97,16 @@ final class SagaRuntime<State: Sendable>: Sendable {
   }
 
   /// Hands a reduced action to the sagas through the emitter, if any, each emitted action in
-  /// its own drain (so the sagas it resumes wait again before the next).
+  /// its own drain (so the sagas it resumes wait again before the next); the monitor hears
+  /// it first.
   @usableFromInline
   func deliver(_ action: any Action, origin: ActionOrigin) {
+    if let monitor {
+      monitor(
+        SagaMonitorEvent(
+          effectID: nextEffectID(), sagaStack: [], effect: .actionDispatched(action),
+          phase: .resolved))
+    }
     guard let emitter else { return deliverToSagas(action, origin: origin) }
     emitter(action) { emitted in deliverToSagas(emitted, origin: origin) }
   }
@@ -116,6 +123,11 @@ final class SagaRuntime<State: Sendable>: Sendable {
   ) -> SagaTask<Value> {
     let node = makeRootNode(name: name)
     node.inheritContext(context)
+    if let monitor {
+      monitor(
+        SagaMonitorEvent(
+          effectID: nextEffectID(), sagaStack: [name], effect: .rootSaga(name), phase: .started))
+    }
     let claimed = scheduler.beginDrain()
     defer { if claimed { scheduler.endDrain() } }
     return start(node, origin: .untracked, body)
