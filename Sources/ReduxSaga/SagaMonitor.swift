@@ -62,7 +62,7 @@ public enum SagaEffect: Sendable, CustomStringConvertible {
 }
 
 /// One step in an effect's life, reported to the monitor hook of ``SagaMonitorEvent``'s
-/// runtime (see ``SagaMiddleware/init(clock:onError:logger:monitor:)``).
+/// runtime (see ``SagaMiddleware/init(clock:onError:logger:monitor:emitter:)``).
 public struct SagaMonitorEvent: Sendable {
   /// Where an effect is in its life.
   public enum Phase: Sendable {

@@ -1,5 +1,6 @@
 extension SagaContext {
-  /// Returns the latest committed state: the store's, or `getState`'s under ``runSaga``.
+  /// Returns the latest committed state: the store's, or `getState`'s under
+  /// ``runSaga(_:input:dispatch:getState:emitter:clock:onError:logger:monitor:context:saga:)``.
   ///
   /// The monitor sees it as ``SagaEffect/select``, `started` then `resolved`.
   public func select() -> State {
