@@ -105,4 +105,29 @@ struct RunSagaTests {
     input.send(END())
     #expect(try await task.value == "42 true")
   }
+
+  @Test("a dispatch that sends puts back to the input lets a fork take them; the emitter applies")
+  func putsBackThroughInputAndEmitter() async throws {
+    let input = SagaInput()
+    let task = runSaga(
+      input: input,
+      dispatch: { action in input.send(action) },
+      getState: { TestState() },
+      emitter: { action, emit in
+        if let ping = action.as(Ping.self) {
+          emit(Response(id: ping.id * 10))
+        } else {
+          emit(action)
+        }
+      },
+      saga: { saga in
+        let listener = try saga.fork("listener") { saga in
+          [try await saga.take(Response.self).id, try await saga.take(Response.self).id]
+        }
+        await saga.put(Ping(id: 1))
+        await saga.put(Response(id: 2))
+        return try await listener.value
+      })
+    #expect(try await task.value == [10, 2])
+  }
 }
