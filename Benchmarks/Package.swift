@@ -115,6 +115,7 @@ let package = Package(
         .product(name: "ReduxCommand", package: "swift-redux"),
         .product(name: "ReduxEffects", package: "swift-redux"),
         .product(name: "ReduxSaga", package: "swift-redux"),
+        .product(name: "ReduxDevTools", package: "swift-redux"),
       ]
     ),
   ],

@@ -33,14 +33,19 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
   ///     runs sagas at that moment. Without it, the error and its saga stack are logged at
   ///     error level through `logger` (redux-saga logs them too): no failure is silent.
   ///   - logger: Where failures go when there is no `onError`; label `ReduxSaga` by default.
-  ///   - monitor: Called as effects start and end, on the thread that runs sagas; keep it fast.
+  ///   - monitor: Called as effects start and end, as root sagas start and as actions reach the
+  ///     sagas (see ``SagaEffect``), on the thread that runs sagas; keep it fast.
+  ///   - emitter: Decides what the sagas see of each reduced action (see ``SagaEmitter``);
+  ///     without it they see each action as dispatched, at no cost to the dispatch.
   public init(
     clock: any Clock<Duration> = ContinuousClock(),
     onError: (@Sendable (SagaError) -> Void)? = nil,
     logger: Logger = Logger(label: "ReduxSaga"),
-    monitor: (@Sendable (SagaMonitorEvent) -> Void)? = nil
+    monitor: (@Sendable (SagaMonitorEvent) -> Void)? = nil,
+    emitter: SagaEmitter? = nil
   ) {
-    runtime = SagaRuntime(clock: clock, onError: onError, logger: logger, monitor: monitor)
+    runtime = SagaRuntime(
+      clock: clock, onError: onError, logger: logger, monitor: monitor, emitter: emitter)
   }
 
   /// Creates the runtime of a ``SagaTest`` run: named calls in `stubs` run the stub instead.
@@ -65,6 +70,11 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     let body: @Sendable (MiddlewareContext<State>, any Action, Middleware<State>.Next) -> Void = {
       context, action, next in
       next(action)
+      // An emitter or a monitor (rare) takes the runtime's own, slower path.
+      guard link.isDirect else {
+        link.runtime.deliver(action, origin: context.processingOrigin)
+        return
+      }
       guard let delivery = link.hub.deliveries(of: action) else { return }
       // The sagas this action resumes run now, inside this dispatch, up to their next wait.
       link.runtime.scheduler.withDrain { delivery.run(origin: context.processingOrigin) }
@@ -91,9 +101,7 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> SagaTask<Value> {
     _ = runtime.context
-    let claimed = runtime.scheduler.beginDrain()
-    defer { if claimed { runtime.scheduler.endDrain() } }
-    return runtime.start(runtime.makeRootNode(name: name), origin: .untracked, saga)
+    return runtime.startRoot(name: name, saga)
   }
 
   /// Starts a root saga written as a ``Saga`` subclass, and returns its handle.
@@ -101,10 +109,8 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
   public func run(_ saga: sending Saga<State>) -> SagaTask<Void> {
     _ = runtime.context
     let name = saga.name
-    let claimed = runtime.scheduler.beginDrain()
-    defer { if claimed { runtime.scheduler.endDrain() } }
     let handoff = SagaHandoff(saga)
-    return runtime.start(runtime.makeRootNode(name: name), origin: .untracked) { context in
+    return runtime.startRoot(name: name) { context in
       guard let saga = handoff.take() else { return }
       try await saga.run(context)
     }

@@ -28,6 +28,15 @@ public enum SagaEffect: Sendable, CustomStringConvertible {
   case race(Int)
   /// Running branches together; the payload is how many.
   case all(Int)
+  /// Reading the state; its `resolved` event follows its `started` one at once.
+  case select
+  /// A root saga started (redux-saga's `rootSagaStarted`); the payload is its name. Reported
+  /// once, as `started`, before the saga's first effect; there is no ending event.
+  case rootSaga(String)
+  /// An action reached the sagas (redux-saga's `actionDispatched`): each action the store
+  /// reduced, or each one sent to a ``SagaInput``, before the sagas see it (and before an
+  /// emitter routes it). Reported once, as `resolved`, with an empty saga stack.
+  case actionDispatched(any Action)
 
   /// A short readable form, such as `take(FetchUser)` or `call(fetchUser)`.
   public var description: String {
@@ -45,12 +54,15 @@ public enum SagaEffect: Sendable, CustomStringConvertible {
     case .cancel(let name): "cancel(\(name))"
     case .race(let count): "race(\(count))"
     case .all(let count): "all(\(count))"
+    case .select: "select"
+    case .rootSaga(let name): "rootSaga(\(name))"
+    case .actionDispatched(let action): "actionDispatched(\(action))"
     }
   }
 }
 
 /// One step in an effect's life, reported to the monitor hook of ``SagaMonitorEvent``'s
-/// runtime (see ``SagaMiddleware/init(clock:onError:logger:monitor:)``).
+/// runtime (see ``SagaMiddleware/init(clock:onError:logger:monitor:emitter:)``).
 public struct SagaMonitorEvent: Sendable {
   /// Where an effect is in its life.
   public enum Phase: Sendable {

@@ -55,4 +55,20 @@ struct FIFOQueueTests {
     while queue.removeFirst() != nil {}
     #expect(queue.capacity <= FIFOQueue<Int>.keptCapacity)
   }
+
+  @Test("first is the oldest element, left in the queue, and nil when empty")
+  func first() {
+    var queue = FIFOQueue<String>()
+    #expect(queue.first == nil)
+    queue.append("a")
+    queue.append("b")
+    #expect(queue.first == "a")
+    #expect(queue.count == 2)
+    #expect(queue.removeFirst() == "a")
+    #expect(queue.first == "b")
+    #expect(queue.removeFirst() == "b")
+    #expect(queue.first == nil)
+    queue.append("c")
+    #expect(queue.first == "c")
+  }
 }

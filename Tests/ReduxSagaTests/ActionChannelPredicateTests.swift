@@ -57,7 +57,7 @@ struct ActionChannelPredicateTests {
     await harness.probe.waitForEffect("take(channel)")
     try #require(channel.value).put(8)
     #expect(try await task.value == 8)
-    #expect(harness.probe.started == ["take(channel)"])
+    #expect(harness.probe.started == ["rootSaga(taker)", "take(channel)"])
   }
 
   @Test("takeEvery, throttle and debounce work over a channel")

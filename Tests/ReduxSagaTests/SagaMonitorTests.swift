@@ -14,12 +14,14 @@ struct SagaMonitorTests {
     }.value
     #expect(
       harness.probe.started == [
-        "put(Add(amount: 1))", "call(fetch)", "fork(child)", "delay(0.0 seconds)",
+        "rootSaga(root)", "put(Add(amount: 1))", "call(fetch)", "fork(child)",
+        "delay(0.0 seconds)",
       ])
     let resolved = harness.probe.events.filter {
       if case .resolved = $0.phase { return true } else { return false }
     }
-    #expect(resolved.count == 4)
+    // The four effects, and the put's action reaching the sagas.
+    #expect(resolved.count == 5)
     let delay = try #require(
       harness.probe.events.first { $0.effect.description.hasPrefix("delay") })
     #expect(delay.sagaStack == ["root", "child"])
@@ -45,7 +47,8 @@ struct SagaMonitorTests {
     }
     #expect(
       phases == [
-        "started call(bad)", "rejected call(bad)", "started take(Ping)", "cancelled take(Ping)",
+        "started rootSaga(root)", "started call(bad)", "rejected call(bad)",
+        "started take(Ping)", "cancelled take(Ping)",
       ])
   }
 
@@ -59,6 +62,6 @@ struct SagaMonitorTests {
     harness.store.dispatch(Ping(id: 1))
     harness.store.dispatch(Ping(id: 2))
     #expect(try await task.value as? Ping == Ping(id: 2))
-    #expect(harness.probe.started == ["take(even ping)"])
+    #expect(harness.probe.started == ["rootSaga(taker)", "take(even ping)"])
   }
 }

@@ -14,6 +14,7 @@ import Dispatch
 import ModuleFixtures
 import ReduxCommand
 import ReduxCore
+import ReduxDevTools
 import ReduxEffects
 import ReduxFlux
 import ReduxSaga
@@ -35,7 +36,8 @@ let scenarios = [
   "saga-take", "saga-sync", "saga-every", "saga-channel", "saga-fork1000", "flux-independent",
   "flux-earlier", "flux-later",
   "command-none", "command-action",
-  "effects-none", "effects-typed", "effects-logger",
+  "effects-none", "effects-typed", "effects-logger", "devtools-1000", "devtools-100k",
+  "devtools-off-1000",
 ]
 let arguments = CommandLine.arguments.dropFirst()
 guard let scenario = arguments.first, scenarios.contains(scenario) else {
@@ -45,6 +47,19 @@ guard let scenario = arguments.first, scenarios.contains(scenario) else {
 let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
 
 switch scenario {
+case "devtools-1000", "devtools-100k", "devtools-off-1000":
+  // Benchmark 10's memory scenario: a fresh DevTools (history 1,000) and store, then 1,000 or
+  // 100,000 actions; divide by the actions too. "off" is the same with recording off.
+  let actions = scenario == "devtools-100k" ? 100_000 : 1_000
+  let isRecording = scenario != "devtools-off-1000"
+  measured(count) {
+    let devTools = DevTools(reducer: counterReducer, capacity: 1_000, isRecording: isRecording)
+    let store = Store(
+      initialState: Counter(), reducer: counterReducer, middleware: [devTools.middleware])
+    for _ in 0..<actions { store.dispatch(Increment()) }
+    sink(store)
+    sink(devTools)
+  }
 case "saga-take":
   // The saga runs on this thread, inside the dispatch that resumes it, and its monitor signals
   // before `dispatch` returns; the wait is the benchmark's pacing. callgrind's collection

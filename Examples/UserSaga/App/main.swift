@@ -1,7 +1,7 @@
 // UserSaga: the FetchUser flow of the original saga proof of concept, a takeLatest search,
-// a polling loop you can start and stop, and a supervised watcher that survives its worker's
-// error. Run with `swift run UserSaga`. The feature lives
-// in UserFeature/, its tests in Tests/.
+// a polling loop you can start and stop, a supervised watcher that survives its worker's
+// error, and the fetch saga run without a store by `runSaga`. Run with `swift run UserSaga`.
+// The feature lives in UserFeature/, its tests in Tests/.
 import ReduxCore
 import ReduxSaga
 import UserSagaFeature
@@ -71,3 +71,18 @@ print(
   "done: user \(state.user?.name ?? "-"), results \(state.results), polled \(state.polls) times")
 userChanges.cancel()
 resultChanges.cancel()
+
+// runSaga: the fetch saga without a store. Its takes see what is sent to `input`, its puts
+// go to `dispatch` (here printed; the first one sends END, which ends the saga's loop).
+let input = SagaInput()
+let standalone = runSaga(
+  "standalone", input: input,
+  dispatch: { action in
+    print("runSaga put: \(action)")
+    input.send(END())
+  },
+  getState: { AppState() },
+  saga: fetchUserSaga(api: api))
+input.send(FetchUser(id: 1))
+try await standalone.value
+print("runSaga done")

@@ -27,6 +27,10 @@ package struct FIFOQueue<Element> {
   @inlinable
   package var count: Int { tail - head }
 
+  /// The oldest element, left in the queue; `nil` when the queue is empty.
+  @inlinable
+  package var first: Element? { head < tail ? items[head] : nil }
+
   @inlinable
   package mutating func append(_ element: consuming Element) {
     if tail < items.count {

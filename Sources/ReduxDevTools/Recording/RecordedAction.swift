@@ -28,6 +28,16 @@ public struct RecordedAction<State: Sendable>: Sendable {
     self.sequence = 0
   }
 
+  /// Creates an entry numbered `sequence` in its history.
+  @inlinable
+  init(action: any Action, state: State, timestamp: Date, sequence: Int) {
+    self.action = action
+    self.state = state
+    self.timestamp = timestamp
+    self.isSkipped = false
+    self.sequence = sequence
+  }
+
   /// The name of the action's type, as the timeline shows it.
   public var actionType: String { String(describing: type(of: action)) }
 }

@@ -99,10 +99,10 @@ public final class DevTools<State: Sendable>: Sendable {
         let isRecording = self.recordingSwitch.load(ordering: .relaxed)
         next(action)
         guard isRecording else { return }
-        let entry = RecordedAction(
-          action: action, state: context.state, timestamp: self.now())
+        let state = context.state
+        let timestamp = self.now()
         let listener = self.history.withLock { history in
-          history.record(entry)
+          history.record(action, state: state, timestamp: timestamp)
           return history.listener
         }
         listener?.notify()

@@ -70,20 +70,24 @@ struct History<State: Sendable> {
     return (0..<count).first { self[$0].sequence == sequence }.map { $0 + 1 }
   }
 
-  /// Appends an entry; an action reduced while the store shows a past step starts a new branch
-  /// there, so the later entries are dropped and every kept state follows from the one before.
+  /// Appends an entry for `action`, numbered with the next sequence number; an action reduced
+  /// while the store shows a past step starts a new branch there, so the later entries are
+  /// dropped and every kept state follows from the one before.
+  ///
+  /// Takes the entry's parts rather than an entry: the entry is built once, in place, with its
+  /// number (copying a generic entry to number it costs a value-witness call per action).
   @inlinable
-  mutating func record(_ entry: RecordedAction<State>) {
+  mutating func record(_ action: any Action, state: State, timestamp: Date) {
     if let position { branch(at: position) }
-    var entry = entry
     lastSequence += 1
-    entry.sequence = lastSequence
+    let entry = RecordedAction(
+      action: action, state: state, timestamp: timestamp, sequence: lastSequence)
     if ring.count < capacity {
       if ring.isEmpty { ring.reserveCapacity(capacity) }
-      ring.append(entry)
+      ring.append(consume entry)
     } else {
       baseState = ring[head].state
-      ring[head] = entry
+      ring[head] = consume entry
       head = head + 1 == capacity ? 0 : head + 1
     }
   }

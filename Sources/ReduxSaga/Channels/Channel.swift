@@ -142,6 +142,17 @@ public final class Channel<Element: Sendable>: Sendable {
   /// How many values wait in the buffer; looks without taking.
   public var bufferedCount: Int { state.withLock { $0.buffer.count } }
 
+  /// The oldest buffered value, left in the buffer: the value the next ``take()`` gets, or
+  /// `nil` when the buffer is empty.
+  ///
+  /// ```swift
+  /// if let next = channel.peek(), next.isUrgent { try await handle(channel.take()) }
+  /// ```
+  ///
+  /// A closed channel still shows its buffered values until they are taken. Another saga may
+  /// take the value between `peek()` and your own `take()`.
+  public func peek() -> Element? { state.withLock { $0.buffer.first } }
+
   /// Removes and returns every buffered value, without waiting.
   public func flush() -> [Element] {
     state.withLock { $0.buffer.removeAll() }

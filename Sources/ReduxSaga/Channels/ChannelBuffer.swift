@@ -26,6 +26,7 @@ struct BufferQueue<Element> {
 
   var isEmpty: Bool { items.isEmpty }
   var count: Int { items.count }
+  var first: Element? { items.first }
 
   /// Adds a value, or reports that the buffer is full under a `fixed` policy.
   mutating func append(_ element: Element) throws(ChannelError) {

@@ -11,11 +11,15 @@ final class SagaRuntime<State: Sendable>: Sendable {
   let clock: any Clock<Duration>
   let onError: @Sendable (SagaError) -> Void
   let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
+  /// What the sagas see of each action; nil: the action itself.
+  let emitter: SagaEmitter?
   /// The calls a ``SagaTest`` replaced, by name; nil outside a test, so a call never looks.
   let stubs: [String: CallStub]?
   /// What a ``SagaTest`` run records (calls, takes that END ended); nil outside a test.
   let recorder: SagaTestRecorder?
   let hooks: NodeHooks
+  /// What `select` reads for a saga run without a store (``runSaga``); nil with a store.
+  private let getState: (@Sendable () -> State)?
   private let connection = Lock<MiddlewareContext<State>?>(nil)
   private let roots = Lock(Roots())
 
@@ -29,6 +33,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
     onError: (@Sendable (SagaError) -> Void)?,
     logger: Logger,
     monitor: (@Sendable (SagaMonitorEvent) -> Void)?,
+    emitter: SagaEmitter? = nil,
+    getState: (@Sendable () -> State)? = nil,
     stubs: [String: CallStub]? = nil,
     recorder: SagaTestRecorder? = nil
   ) {
@@ -41,6 +47,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
       }
     self.onError = onError
     self.monitor = monitor
+    self.emitter = emitter
+    self.getState = getState
     hooks = NodeHooks(
       scheduler: scheduler,
       report: { error, stack in onError(SagaError(error: error, sagaStack: stack)) },
@@ -65,12 +73,64 @@ final class SagaRuntime<State: Sendable>: Sendable {
     scheduler.deliverPuts(deliver)
   }
 
+  /// Sends each held put to `dispatch`, for a runtime without a store (``runSaga``): the
+  /// putting saga resumes once `dispatch` returns.
+  func dispatchPuts(to dispatch: @escaping @Sendable (any Action) -> Void) {
+    scheduler.deliverPuts { put in
+      dispatch(put.action)
+      put.actionProcessed()
+    }
+  }
+
+  /// The state `select` reads: the store's latest committed state, or `getState`'s.
+  var state: State {
+    if let getState { return getState() }
+    return context.state
+  }
+
   var context: MiddlewareContext<State> {
     guard let context = connection.withLock({ $0 }) else {
       preconditionFailure(
         "Create the Store with `sagaMiddleware.middleware` before running sagas on it.")
     }
     return context
+  }
+
+  /// Hands a reduced action to the sagas through the emitter, if any, each emitted action in
+  /// its own drain (so the sagas it resumes wait again before the next); the monitor hears
+  /// it first.
+  @usableFromInline
+  func deliver(_ action: any Action, origin: ActionOrigin) {
+    if let monitor {
+      monitor(
+        SagaMonitorEvent(
+          effectID: nextEffectID(), sagaStack: [], effect: .actionDispatched(action),
+          phase: .resolved))
+    }
+    guard let emitter else { return deliverToSagas(action, origin: origin) }
+    emitter(action) { emitted in deliverToSagas(emitted, origin: origin) }
+  }
+
+  private func deliverToSagas(_ action: any Action, origin: ActionOrigin) {
+    guard let delivery = hub.deliveries(of: action) else { return }
+    scheduler.withDrain { delivery.run(origin: origin) }
+  }
+
+  /// Starts a root saga on the calling thread, which runs it up to its first wait.
+  func startRoot<Value: Sendable>(
+    name: String, context: [String: any Sendable] = [:],
+    _ body: @escaping @Sendable (SagaContext<State>) async throws -> Value
+  ) -> SagaTask<Value> {
+    let node = makeRootNode(name: name)
+    node.inheritContext(context)
+    if let monitor {
+      monitor(
+        SagaMonitorEvent(
+          effectID: nextEffectID(), sagaStack: [name], effect: .rootSaga(name), phase: .started))
+    }
+    let claimed = scheduler.beginDrain()
+    defer { if claimed { scheduler.endDrain() } }
+    return start(node, origin: .untracked, body)
   }
 
   /// Starts a root (or spawned) node, which reports its own errors.

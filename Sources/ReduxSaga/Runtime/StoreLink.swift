@@ -7,12 +7,15 @@ import Synchronization
 final class StoreLink<State: Sendable>: Sendable {
   @usableFromInline let runtime: SagaRuntime<State>
   @usableFromInline let hub: ActionHub
+  /// Whether actions go straight to the hub: no emitter routes them and no monitor hears them.
+  @usableFromInline let isDirect: Bool
   private let isAttached = Atomic<Bool>(false)
 
   @usableFromInline
   init(runtime: SagaRuntime<State>) {
     self.runtime = runtime
     self.hub = runtime.hub
+    isDirect = runtime.emitter == nil && runtime.monitor == nil
   }
 
   /// Connects the runtime to its store; `deliver` dispatches each held put.
