@@ -44,6 +44,18 @@ private func echoesSeen(
   return count
 }
 
+/// Runs `body` as a root saga on a store with the sagas' middleware only; returns its result.
+private func runAsRoot<Value: Sendable>(
+  _ body: @escaping @Sendable (SagaContext<TestState>) async throws -> Value
+) async throws -> Value {
+  let sagas = SagaMiddleware<TestState>()
+  let store = Store(
+    initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
+  let value = try await sagas.run("putter", body).value
+  withExtendedLifetime(store) {}
+  return value
+}
+
 @Suite("put ordering")
 struct PutOrderingTests {
   @Test("a put returns after the actions a middleware dispatched for it reached the sagas")
@@ -94,9 +106,9 @@ struct PutOrderingTests {
     #expect(seen == 64 * 64)
   }
 
-  @Test("a put returns after the puts that sagas made in response to it, transitively")
+  @Test("sagas' puts in response go out after the putting saga resumes, all of them, in order")
   func sagaPutsInResponse() async throws {
-    let seen = try await echoesSeen { saga in
+    let (seenAfterPut, echoes) = try await runAsRoot { saga in
       // The putting saga's own forks answer its action, and one another's: no deadlock.
       let helpers = [
         saga.takeEvery(Trigger.self) { worker, _ in await worker.put(Relay()) },
@@ -105,31 +117,40 @@ struct PutOrderingTests {
           if echo.id < 50 { await worker.put(Echo(id: echo.id + 1)) }
         },
       ]
+      let seen = Box<[Int]>([])
+      let counter = saga.takeEvery(Echo.self) { _, echo in seen.update { $0.append(echo.id) } }
       await saga.put(Trigger())
-      for helper in helpers { helper.cancel() }
+      // redux-saga's asap order: puts made in response wait for the putting saga to resume.
+      let seenAfterPut = seen.value
+      var echoes: [Int] = []
+      while echoes.last != 50 { echoes.append(try await saga.take(Echo.self).id) }
+      for helper in helpers + [counter] { helper.cancel() }
+      return (seenAfterPut, echoes)
     }
-    #expect(seen == 51)
+    #expect(seenAfterPut == [])
+    #expect(echoes == Array(0...50))
   }
 
-  @Test("a reply put in response is reduced when put returns, and a take started first gets it")
+  @Test("a reply put in response reaches a take the putting saga starts after its put")
   func requestAndReply() async throws {
     let harness = Harness()
     let root = harness.sagas.run("requester") { saga in
       let responder = saga.takeEvery(Request.self) { worker, request in
         await worker.put(Response(id: request.id))
       }
-      await saga.put(Request(id: 1))
-      let logAfterPut = saga.select(\.log)
-      // The reply to a request is processed before `put` returns: take it in a branch that
-      // starts before the put's.
-      let (reply, _) = try await saga.all(
-        { try await saga.take(Response.self) }, { await saga.put(Request(id: 2)) })
+      var replies: [Int] = []
+      var logsAfterPut: [[String]] = []
+      for id in 1...3 {
+        await saga.put(Request(id: id))
+        logsAfterPut.append(saga.select(\.log))
+        replies.append(try await saga.take(Response.self).id)
+      }
       responder.cancel()
-      return (logAfterPut, reply.id)
+      return (logsAfterPut, replies)
     }
-    let (logAfterPut, replyID) = try await root.value
-    #expect(logAfterPut == ["response 1"])
-    #expect(replyID == 2)
+    let (logsAfterPut, replies) = try await root.value
+    #expect(replies == [1, 2, 3])
+    #expect(logsAfterPut == [[], ["response 1"], ["response 1", "response 2"]])
   }
 
   @Test("a put completes after what it caused while other threads dispatch too")

@@ -6,10 +6,12 @@ extension SagaContext {
   /// up to their next wait. So a `select` after `put` sees the action and its consequences.
   ///
   /// What the action caused: the actions dispatched while it was being processed (by a
-  /// middleware, a subscriber, a reducer's follow-up, or a put of a saga it resumed), and,
-  /// transitively, those dispatched while they were processed. Not included: what a saga does
-  /// after a later wait (an async `call`, a `delay`, a `take` of another action). `put` may
-  /// also wait for unrelated actions that other threads queued in the store meanwhile.
+  /// middleware, a subscriber, a reducer's follow-up), and, transitively, those dispatched
+  /// while they were processed. Not included: the puts of the sagas it woke, held until this
+  /// saga resumes (redux-saga's `asap` order), so a reply put in response reaches a `take`
+  /// started after `put`; and what a saga does after a later wait (an async `call`, a
+  /// `delay`, a `take` of another action). `put` may also wait for unrelated actions that
+  /// other threads queued in the store meanwhile.
   ///
   /// The action is held until the sagas running now reach their next wait, then dispatched in
   /// the order the puts were made (redux-saga's scheduling): a fork's put reaches its parent's

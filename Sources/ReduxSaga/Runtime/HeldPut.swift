@@ -2,8 +2,8 @@ import ReduxCore
 import Synchronization
 
 /// A put waiting for the drain that made it to end, then for the store to process its action
-/// and everything that processing caused (docs/sagas.md, "A put completes after what it
-/// caused").
+/// and everything dispatched while it was processed (docs/sagas.md, "A put completes after what
+/// it caused").
 ///
 /// An object that the store's queue carries as it is (a `TrackedDispatch`: wrapping it in the
 /// store's own tracked action was one more allocation per put), and tells directly once the
@@ -11,13 +11,15 @@ import Synchronization
 /// a struct that holds an existential, through generic value witnesses, cost about 1,400
 /// instructions per put).
 ///
-/// Once its action has been processed, the same object goes round again as a marker: held
-/// behind the puts made meanwhile, then queued in the store behind the actions dispatched
-/// meanwhile, and dropped there before any middleware. If no action reached the sagas between
-/// the marker leaving and coming back, nothing the action caused is left anywhere (in the
-/// store's queue or among the held puts) and the putting saga resumes; otherwise it goes round
-/// again. No round waits for a saga, only for actions, so a put made in response cannot
-/// deadlock with the put that caused it.
+/// A dispatch made while the action is processed is queued in the store behind it. So when the
+/// action has been processed and the store's queue is empty, nothing it caused is left and the
+/// saga resumes at once. Otherwise the same object goes round as a marker, queued behind what
+/// was dispatched meanwhile and dropped there before any middleware: when it comes back, the
+/// saga resumes if the queue is empty or no action reached the sagas during the round (then
+/// nothing processed in the round could dispatch more); else it goes round again. Sagas' puts
+/// are not dispatched meanwhile: the scheduler holds them until this put's saga has resumed
+/// (redux-saga's `asap` order), so a reply put in response reaches a `take` the putting saga
+/// starts after `put`, and no round ever waits for a saga.
 @usableFromInline
 final class HeldPut: TrackedDispatch {
   @usableFromInline let action: any Action
@@ -61,13 +63,26 @@ final class HeldPut: TrackedDispatch {
   /// again, or the putting saga goes on inside this dispatch, up to its next wait.
   @usableFromInline
   func actionProcessed() {
+    guard let route = scheduler.route, let isQueueEmpty = route.isQueueEmpty, !isQueueEmpty()
+    else { return complete() }
     let delivered = hub.deliveredCount
     let last = mark.load(ordering: .relaxed)
-    if last == Self.notProcessed || last != delivered {
-      mark.store(delivered, ordering: .relaxed)
-      scheduler.sendBehindHeldPuts(self)
-      return
-    }
-    scheduler.withDrain { continuation.resume() }
+    if last != Self.notProcessed, last == delivered { return complete() }
+    mark.store(delivered, ordering: .relaxed)
+    route.deliver(self)
   }
+
+  /// Resumes the putting saga, then lets the puts held behind it go to the store.
+  func complete() {
+    scheduler.completePut { continuation.resume() }
+  }
+}
+
+/// How a runtime's held puts reach its store.
+struct PutRoute: Sendable {
+  /// Dispatches the put, which is told once its action has been processed.
+  let deliver: @Sendable (HeldPut) -> Void
+  /// Whether nothing waits in the store's queue; nil without a store (``runSaga``), where the
+  /// action has been processed when `deliver` returns.
+  let isQueueEmpty: (@Sendable () -> Bool)?
 }

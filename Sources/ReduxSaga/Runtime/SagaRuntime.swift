@@ -58,7 +58,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
   /// Connects the runtime to its store; a runtime serves one store. `deliver` dispatches each
   /// held put through `context` and resumes the putting saga once it has been processed.
   func attach(
-    _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (HeldPut) -> Void
+    _ context: MiddlewareContext<State>, route: PutRoute
   ) {
     let wasAttached = connection.withLock { connection in
       defer { if connection == nil { connection = context } }
@@ -70,16 +70,18 @@ final class SagaRuntime<State: Sendable>: Sendable {
     hooks.startWork { origin, description in context.beginWork(origin: origin, description()) }
     // A test store lists the takes still waiting when no action arrived.
     context.reportWaits { [hub] in hub.waitDescriptions() }
-    scheduler.deliverPuts(deliver)
+    scheduler.deliverPuts(through: route)
   }
 
   /// Sends each held put to `dispatch`, for a runtime without a store (``runSaga``): the
   /// putting saga resumes once `dispatch` returns.
   func dispatchPuts(to dispatch: @escaping @Sendable (any Action) -> Void) {
-    scheduler.deliverPuts { put in
-      dispatch(put.action)
-      put.actionProcessed()
-    }
+    scheduler.deliverPuts(
+      through: PutRoute(
+        deliver: { put in
+          dispatch(put.action)
+          put.complete()
+        }, isQueueEmpty: nil))
   }
 
   /// The state `select` reads: the store's latest committed state, or `getState`'s.

@@ -18,8 +18,9 @@ import ReduxCore
 // loop picks the jobs up.
 //
 // Puts made while sagas run are held, in order, and dispatched when the drain ends, by one
-// flushing thread at a time: puts made while the flush runs (by sagas that the flushed actions
-// resumed) queue behind the ones already held, which is redux-saga's `asap` order.
+// flushing thread at a time, each once the saga of the one before has resumed: puts made while
+// the flush runs (by sagas that the flushed actions resumed) queue behind the ones already
+// held, which is redux-saga's `asap` order.
 
 /// The serial task executor every saga of one ``SagaMiddleware`` runs on, drained by the
 /// threads that resume sagas, and the queue of the puts they hold.
@@ -35,23 +36,27 @@ final class SagaScheduler: TaskExecutor {
     var isBackgroundDrainScheduled = false
     var held = FIFOQueue<HeldPut>()
     var isFlushing = false
+    /// Puts sent to the store whose sagas have not resumed yet: the held puts wait for them
+    /// (HeldPut.swift), as redux-saga's `asap` queue runs one put to its end before the next.
+    var inFlight = 0
     /// The thread starting a fork, and the fork's first job, which it runs at once.
     var capture: (thread: UInt, job: UnownedJob?)?
-    var deliver: (@Sendable (HeldPut) -> Void)?
+    var route: PutRoute?
 
     /// The next held put to dispatch, and how, or nil when the flush ends; `claimingTheFlush`
     /// makes the caller the flushing thread first (nil if another thread is, or nothing is
     /// held).
     mutating func nextHeldPut(claimingTheFlush: Bool) -> PutToDeliver? {
       if claimingTheFlush {
-        guard !isFlushing, !held.isEmpty else { return nil }
+        guard !isFlushing, inFlight == 0, !held.isEmpty else { return nil }
         isFlushing = true
       }
-      guard let put = held.removeFirst() else {
+      guard inFlight == 0, let put = held.removeFirst() else {
         isFlushing = false
         return nil
       }
-      return PutToDeliver(put: put, deliver: deliver)
+      if route != nil { inFlight += 1 }
+      return PutToDeliver(put: put, route: route)
     }
   }
 
@@ -59,10 +64,10 @@ final class SagaScheduler: TaskExecutor {
   /// built at run time, and copying one through it cost about 700 instructions per put.
   private struct PutToDeliver {
     let put: HeldPut
-    let deliver: (@Sendable (HeldPut) -> Void)?
+    let route: PutRoute?
 
     func run() {
-      if let deliver { deliver(put) } else { put.resume() }
+      if let route { route.deliver(put) } else { put.resume() }
     }
   }
 
@@ -72,9 +77,12 @@ final class SagaScheduler: TaskExecutor {
   private let drainEnded = LockCondition()
 
   /// Sets how held puts reach the store (once, when the middleware is attached).
-  func deliverPuts(_ deliver: @escaping @Sendable (HeldPut) -> Void) {
-    state.withLock { $0.deliver = deliver }
+  func deliverPuts(through route: PutRoute) {
+    state.withLock { $0.route = route }
   }
+
+  /// How held puts reach the store; nil before the middleware is attached.
+  var route: PutRoute? { state.withLock { $0.route } }
 
   // MARK: Executor
 
@@ -195,18 +203,13 @@ final class SagaScheduler: TaskExecutor {
 
   // MARK: Puts
 
-  /// Sends a put's marker round (HeldPut.swift) to the store behind every put held now: held
-  /// with them while a drain or a flush is under way (which dispatches it in turn), otherwise
-  /// dispatched at once, with no drain to claim (nothing is held then).
-  func sendBehindHeldPuts(_ marker: HeldPut) {
-    let now: PutToDeliver? = state.withLock { state in
-      guard state.drainer == 0, !state.isFlushing else {
-        state.held.append(marker)
-        return nil
-      }
-      return PutToDeliver(put: marker, deliver: state.deliver)
+  /// Resumes the saga of a put sent to the store (`resume`), inside a drain, then dispatches
+  /// the puts held behind it.
+  func completePut(resuming resume: () -> Void) {
+    withDrain {
+      state.withLock { $0.inFlight -= 1 }
+      resume()
     }
-    now?.run()
   }
 
   /// Holds a put until the current drain ends; outside a drain, delivers it now.

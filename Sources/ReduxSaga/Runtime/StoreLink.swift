@@ -18,12 +18,14 @@ final class StoreLink<State: Sendable>: Sendable {
     isDirect = runtime.emitter == nil && runtime.monitor == nil
   }
 
-  /// Connects the runtime to its store; `deliver` dispatches each held put.
+  /// Connects the runtime to its store; `deliver` dispatches each held put, `isQueueEmpty`
+  /// tells whether nothing waits in the store's queue (see `PutRoute`).
   @usableFromInline
   func attach(
-    _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (HeldPut) -> Void
+    _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (HeldPut) -> Void,
+    isQueueEmpty: @escaping @Sendable () -> Bool
   ) {
-    runtime.attach(context, deliver: deliver)
+    runtime.attach(context, route: PutRoute(deliver: deliver, isQueueEmpty: isQueueEmpty))
     isAttached.store(true, ordering: .releasing)
   }
 
