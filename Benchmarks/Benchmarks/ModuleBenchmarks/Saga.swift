@@ -69,6 +69,18 @@ func registerSaga() {
   var forkConfiguration = Benchmark.defaultConfiguration
   forkConfiguration.scalingFactor = .one
   forkConfiguration.metrics += [.mallocBytesCount]
+  // The floor for the forks, next to them so that both come from one run: 1,000 bare Swift
+  // tasks on a serial task executor drained inline, as the saga scheduler is, each suspending
+  // twice (as a fork does in take and in put) and resumed by the caller.
+  let floor = BareTaskFloor()
+  Benchmark(
+    "6 Saga: floor, 1,000 bare tasks on a serial task executor, each suspends twice",
+    configuration: forkConfiguration
+  ) { benchmark in
+    for _ in benchmark.scaledIterations {
+      floor.run(forks)
+    }
+  }
   Benchmark("6 Saga: 1,000 forked sagas, each take → put", configuration: forkConfiguration) {
     benchmark in
     for _ in benchmark.scaledIterations {
