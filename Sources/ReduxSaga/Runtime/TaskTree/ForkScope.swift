@@ -111,7 +111,7 @@ extension SagaNode {
   /// handing on the `send` it worked for (`origin`).
   func childFinished(_ child: SagaNode, _ outcome: NodeOutcome, workingFor origin: ActionOrigin?) {
     var toCancel: [SagaNode] = []
-    var cancelTask: (@Sendable () -> Void)?
+    var task: (any CancellableTask)?
     var slot: TakeSlot?
     let drained: CheckedContinuation<Void, Never>? = state.withLock { state in
       state.scope.remove(child)
@@ -121,13 +121,13 @@ extension SagaNode {
         state.scope.isAbortedByFork = true
         if !state.isCancelled {
           toCancel = state.scope.children
-          cancelTask = state.cancelTask
+          task = state.task
           slot = state.slot
         }
       }
       return state.scope.takeDrained()
     }
-    cancelTask?()
+    task?.cancel()
     slot?.withdraw()
     for sibling in toCancel { sibling.cancel() }
     if let drained {

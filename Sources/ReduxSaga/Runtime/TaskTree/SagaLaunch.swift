@@ -45,8 +45,7 @@ extension SagaNode {
     // node.
     let cancelNow = state.withLock { state in
       if !state.isFinished {
-        // Capturing only the task: a closure over one reference needs no context allocated.
-        state.cancelTask = { task.cancel() }
+        state.task = task
         state.slot = slot
       }
       return !state.isFinished && (state.isCancelled || state.scope.abort != nil)
