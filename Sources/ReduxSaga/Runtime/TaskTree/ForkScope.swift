@@ -111,7 +111,7 @@ extension SagaNode {
   /// handing on the `send` it worked for (`origin`).
   func childFinished(_ child: SagaNode, _ outcome: NodeOutcome, workingFor origin: ActionOrigin?) {
     var toCancel: [SagaNode] = []
-    var task: (any CancellableTask)?
+    var cancelTask: (@Sendable () -> Void)?
     var slot: TakeSlot?
     let drained: CheckedContinuation<Void, Never>? = state.withLock { state in
       state.scope.remove(child)
@@ -121,13 +121,13 @@ extension SagaNode {
         state.scope.isAbortedByFork = true
         if !state.isCancelled {
           toCancel = state.scope.children
-          task = state.task
+          cancelTask = state.cancelTask
           slot = state.slot
         }
       }
       return state.scope.takeDrained()
     }
-    task?.cancel()
+    cancelTask?()
     slot?.withdraw()
     for sibling in toCancel { sibling.cancel() }
     if let drained {

@@ -45,7 +45,8 @@ extension SagaNode {
     // node.
     let cancelNow = state.withLock { state in
       if !state.isFinished {
-        state.task = task
+        // Capturing only the task: a closure over one reference needs no context allocated.
+        state.cancelTask = { task.cancel() }
         state.slot = slot
       }
       return !state.isFinished && (state.isCancelled || state.scope.abort != nil)

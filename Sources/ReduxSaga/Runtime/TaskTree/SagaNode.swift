@@ -83,15 +83,15 @@ final class SagaNode: Sendable {
   /// Cancels this saga, the effect it is blocked on, and its attached forks, recursively: its
   /// own task first, then its forks in the order they were forked.
   func cancel() {
-    let work: (task: (any CancellableTask)?, slot: TakeSlot?, children: [SagaNode])? =
+    let work: (cancelTask: (@Sendable () -> Void)?, slot: TakeSlot?, children: [SagaNode])? =
       state.withLock { state in
         guard !state.isFinished, !state.isCancelled else { return nil }
         state.isCancelled = true
-        return (state.task, state.slot, state.scope.children)
+        return (state.cancelTask, state.slot, state.scope.children)
       }
     guard let work else { return }
     // The task first, then its slot: a take registered in between sees the cancellation.
-    work.task?.cancel()
+    work.cancelTask?()
     work.slot?.withdraw()
     for child in work.children { child.cancel() }
   }
@@ -141,7 +141,7 @@ final class SagaNode: Sendable {
   func finish(failure: (any Error)?) throws {
     let (abort, isCancelled, cleanups, waiters, work) = state.withLock { state in
       state.isFinished = true
-      state.task = nil
+      state.cancelTask = nil
       state.slot = nil
       defer {
         state.cleanups = []
@@ -169,8 +169,8 @@ final class SagaNode: Sendable {
 
 /// What a ``SagaNode`` decides on, under its lock.
 struct NodeState {
-  /// The node's Swift task, to cancel it; its take slot is `slot`.
-  var task: (any CancellableTask)?
+  /// Cancels the node's Swift task; its take slot is `slot`.
+  var cancelTask: (@Sendable () -> Void)?
   var slot: TakeSlot?
   /// Built on first use (monitor events, errors): a fork needs no array of its own.
   var stack: [String]?
@@ -184,12 +184,3 @@ struct NodeState {
   /// The saga context (`setContext`/`getContext`): a copy of the parent's at the fork.
   var context: [String: any Sendable] = [:]
 }
-
-/// A saga's Swift task, whatever its value type, to cancel it. Stored as an existential (the
-/// task handle fits in its inline buffer): a closure over a generic `Task` allocated a context
-/// per saga.
-protocol CancellableTask: Sendable {
-  func cancel()
-}
-
-extension Task: CancellableTask {}
