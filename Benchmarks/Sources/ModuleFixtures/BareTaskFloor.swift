@@ -39,6 +39,7 @@ public final class BareTaskFloor: Sendable {
   private let suspended = Mutex<[UnsafeContinuation<Void, Never>]>([])
   private let ended = Atomic<Int>(0)
 
+  /// A floor with its own executor; reuse it across samples.
   public init() {}
 
   /// Starts `count` tasks, runs each to its first suspension, resumes them all, runs each to its
