@@ -33,7 +33,8 @@ func measured(_ count: Int, _ body: () throws -> Void) rethrows {
 }
 
 let scenarios = [
-  "saga-take", "saga-sync", "saga-every", "saga-channel", "saga-fork1000", "flux-independent",
+  "saga-take", "saga-sync", "saga-every", "saga-channel", "saga-fork1000", "saga-floor1000",
+  "flux-independent",
   "flux-earlier", "flux-later",
   "command-none", "command-action",
   "effects-none", "effects-typed", "effects-logger", "devtools-1000", "devtools-100k",
@@ -103,6 +104,11 @@ case "saga-fork1000":
     }
     ended.wait()
   }
+case "saga-floor1000":
+  // The floor for saga-fork1000: 1,000 bare tasks on a serial task executor, each suspending
+  // twice, all on this thread (ModuleFixtures' BareTaskFloor).
+  let floor = BareTaskFloor()
+  measured(count) { floor.run(1_000) }
 case "flux-independent", "flux-earlier", "flux-later":
   let order: FluxChainOrder =
     switch scenario {

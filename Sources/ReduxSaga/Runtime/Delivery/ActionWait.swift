@@ -2,6 +2,13 @@ import ReduxCore
 
 // A take: a one-shot watcher in the action hub, registered under the saga task's take slot
 // (see TakeSlot) or, in a task that saga code started, with a cancellation handler of its own.
+//
+// The async functions here keep only what must outlive the wait in their frames: a frame is
+// allocated from the saga task's allocator, whose slabs hold about 1 KB, and a frame larger than
+// that gets a slab (a malloc) of its own. Building the monitor's effects and events inside the
+// async function made its frame 1,120 bytes, a malloc per saga; they are built in synchronous
+// helpers, whose locals live on the thread's stack, kept out of line (`@inline(never)`): inlined,
+// their locals would be in the async frame again.
 
 extension SagaContext {
   /// Registers a one-shot watcher and waits for an action that `match` accepts; `nil` after END.
@@ -15,13 +22,18 @@ extension SagaContext {
     _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
     let action = try await node.awaitAction(
-      hub: runtime.hub, slot: TakeSlot.owned(preferring: slot), effect(), match)
-    // END ended a `take` (not a `takeMaybe`, which expects it): a SagaTest records the wait.
-    // Here rather than in the inlinable `take`, which the recording made too large to inline.
-    if action == nil, runtime.recorder != nil, case .take(let pattern) = effect() {
+      hub: runtime.hub, slot: TakeSlot.owned(preferring: slot), effect, match)
+    if action == nil { takeEnded(effect) }
+    return action
+  }
+
+  /// END ended a `take` (not a `takeMaybe`, which expects it): a SagaTest records the wait.
+  /// Here rather than in the inlinable `take`, which the recording made too large to inline.
+  @inline(never)
+  private func takeEnded(_ effect: () -> SagaEffect) {
+    if runtime.recorder != nil, case .take(let pattern) = effect() {
       endedWaiting(for: pattern, isTake: true)
     }
-    return action
   }
 }
 
@@ -34,8 +46,7 @@ extension SagaNode {
   /// the slot, which the task's canceller withdraws; elsewhere (a task that saga code started,
   /// `slot` nil) it installs a cancellation handler of its own.
   nonisolated(nonsending) func awaitAction(
-    hub: ActionHub, slot: TakeSlot?, _ effect: @autoclosure () -> SagaEffect,
-    _ match: ActionMatch
+    hub: ActionHub, slot: TakeSlot?, _ effect: () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
     // A withdrawn slot is a cancelled task, or one about to be (see TakeSlot): no need to ask
     // the task, or this node's lock.
@@ -44,61 +55,80 @@ extension SagaNode {
     } else if Task.isCancelled || shouldStop {
       throw CancellationError()
     }
-    // The id is drawn before registering, so the closure that reports the start captures a
-    // constant: a captured `var` would be a heap box per take.
     let effectID = hooks.monitor == nil ? nil : hooks.nextEffectID()
     waitingForAction()
+    let taken: TakenAction?
     do {
-      let taken: TakenAction?
       if let slot {
-        taken = try await register(in: hub, id: slot.id, match, cancelledBy: slot) {
-          if let effectID { effectStarted(effectID, effect()) }
+        // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
+        // checked continuation allocates a canary per take). Isolated to the caller's
+        // isolation, as in `put`.
+        taken = try await withUnsafeThrowingContinuation(isolation: #isolation) { continuation in
+          register(continuation, in: hub, id: slot.id, match, cancelledBy: slot, effectID, effect)
         }
       } else {
-        let id = hub.makeID()
-        taken = try await withTaskCancellationHandler {
-          try await register(in: hub, id: id, match, cancelledBy: nil) {
-            if let effectID { effectStarted(effectID, effect()) }
-          }
-        } onCancel: {
-          hub.remove(id)?.cancel()
-        }
+        taken = try await awaitActionCancellingItself(hub: hub, effectID, effect, match)
       }
-      // Taken inside the dispatch that delivered the action: this saga now works for it.
-      if let taken { resumed(byActionOf: taken.origin) } else { resumed() }
-      if let effectID { effectEnded(effectID, effect(), .resolved) }
-      return taken?.action
     } catch {
-      resumed()
-      if let effectID {
-        effectEnded(effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
-      }
+      takeFailed(error, effectID, effect)
       throw error
+    }
+    return took(taken, effectID, effect)
+  }
+
+  /// A take in a task that saga code started: no slot, so a cancellation handler of its own.
+  @inline(never)
+  private nonisolated(nonsending) func awaitActionCancellingItself(
+    hub: ActionHub, _ effectID: UInt64?, _ effect: () -> SagaEffect, _ match: ActionMatch
+  ) async throws -> TakenAction? {
+    let id = hub.makeID()
+    return try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation(isolation: #isolation) { continuation in
+        register(continuation, in: hub, id: id, match, cancelledBy: nil, effectID, effect)
+      }
+    } onCancel: {
+      hub.remove(id)?.cancel()
     }
   }
 
-  /// Registers a take under `id` and waits until whoever removes it from the hub resumes it;
-  /// `registered` runs once it is registered (an observer may then dispatch the awaited
-  /// action). The caller makes sure a cancellation removes `id`; a cancellation that came
-  /// before the take was registered, seen on `slot` (or on the task without one), ends it.
-  private nonisolated(nonsending) func register(
-    in hub: ActionHub, id: UInt64, _ match: ActionMatch, cancelledBy slot: TakeSlot?,
-    registered: () -> Void
-  ) async throws -> TakenAction? {
-    // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
-    // checked continuation allocates a canary per take). Isolated to the caller's isolation,
-    // as in `put`.
-    try await withUnsafeThrowingContinuation(isolation: #isolation) {
-      (continuation: UnsafeContinuation<TakenAction?, any Error>) in
-      guard hub.add(Watcher(id: id, waiter: self, take: match, continuation)) else {
-        continuation.resume(returning: nil)
-        return
-      }
-      if slot?.isWithdrawn ?? Task.isCancelled, let watcher = hub.remove(id) {
-        watcher.cancel()
-        return
-      }
-      registered()
+  /// Registers a take under `id`, resumed through `continuation` by whoever removes it from
+  /// the hub, and reports its start once it is registered (an observer may then dispatch the
+  /// awaited action). The caller makes sure a cancellation removes `id`; a cancellation that
+  /// came before the take was registered, seen on `slot` (or on the task without one), ends it.
+  @inline(never)
+  private func register(
+    _ continuation: UnsafeContinuation<TakenAction?, any Error>, in hub: ActionHub, id: UInt64,
+    _ match: ActionMatch, cancelledBy slot: TakeSlot?, _ effectID: UInt64?,
+    _ effect: () -> SagaEffect
+  ) {
+    guard hub.add(Watcher(id: id, waiter: self, take: match, continuation)) else {
+      continuation.resume(returning: nil)
+      return
+    }
+    if slot?.isWithdrawn ?? Task.isCancelled, let watcher = hub.remove(id) {
+      watcher.cancel()
+      return
+    }
+    if let effectID { effectStarted(effectID, effect()) }
+  }
+
+  /// The take returned: taken inside the dispatch that delivered the action, this saga now
+  /// works for it (or it ended at END). Returns the action, so the async frame holds no copy.
+  @inline(never)
+  private func took(_ taken: TakenAction?, _ effectID: UInt64?, _ effect: () -> SagaEffect)
+    -> (any Action)?
+  {
+    if let taken { resumed(byActionOf: taken.origin) } else { resumed() }
+    if let effectID { effectEnded(effectID, effect(), .resolved) }
+    return taken?.action
+  }
+
+  /// The take threw (cancelled, most often).
+  @inline(never)
+  private func takeFailed(_ error: any Error, _ effectID: UInt64?, _ effect: () -> SagaEffect) {
+    resumed()
+    if let effectID {
+      effectEnded(effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
     }
   }
 }
