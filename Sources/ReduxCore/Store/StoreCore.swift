@@ -87,6 +87,7 @@ struct StoreCore<State: Sendable> {
     case .drain:
       machine.startDraining(thread: thread)
     case .queued, .takeOver:
+      if thread == machine.drainer { tracking.nestedQueued &+= 1 }
       if tracking.processing.origin.isTracked || ledger.tracksAll {
         queue.append(tracked(work(), thread: thread, ledger: ledger))
       } else {

@@ -12,6 +12,13 @@ extension MiddlewareContext {
   @inlinable
   package var isQueueEmpty: Bool { engine.isQueueEmpty }
 
+  /// How many actions the store's draining thread has queued while it processed others (a
+  /// middleware's, a subscriber's or a reducer's follow-up dispatch): it only grows. If it is
+  /// the same before and after a pass through the queue, nothing processed in that pass
+  /// dispatched anything; what other threads dispatched meanwhile does not count.
+  @inlinable
+  package var nestedDispatchCount: UInt64 { engine.nestedDispatchCount }
+
   /// Records work started for `origin`, so that a `send` of that origin (or a test probe) can
   /// await it; returns nil, and records nothing, when nobody tracks that origin.
   ///

@@ -42,4 +42,7 @@ extension StoreEngine {
 
   @inlinable
   var isQueueEmpty: Bool { lock.withLock { $0.queue.isEmpty } }
+
+  @inlinable
+  var nestedDispatchCount: UInt64 { lock.withLock { $0.tracking.nestedQueued } }
 }
