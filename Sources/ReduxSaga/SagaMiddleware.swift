@@ -84,7 +84,8 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
         // The held put hears when its action has been processed, and resumes its saga then.
         link.attach(
           context, deliver: { put in context.dispatch(put) },
-          isQueueEmpty: { context.isQueueEmpty })
+          isQueueEmpty: { context.isQueueEmpty },
+          nestedDispatchCount: { context.nestedDispatchCount })
       }, body)
   }
 

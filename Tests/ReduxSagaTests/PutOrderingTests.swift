@@ -178,6 +178,40 @@ struct PutOrderingTests {
     await others.value
   }
 
+  @Test(
+    "a put returns while another thread keeps dispatching, without waiting for it to stop",
+    .timeLimit(.minutes(1)))
+  func sustainedDispatching() async throws {
+    let count = 64
+    let sagas = SagaMiddleware<TestState>()
+    let store = Store(
+      initialState: TestState(), reducer: testReducer,
+      middleware: [fanOut(Trigger.self, count: count) { Echo(id: $0) }, sagas.middleware])
+    let isDone = Box(false)
+    // They stop only once the puts below have returned: a put that waited for a quiet store
+    // would wait for ever. Four, so that the store's queue is rarely empty.
+    let others = (0..<4).map { _ in
+      Task.detached {
+        while !isDone.value { store.dispatch(Ping()) }
+      }
+    }
+    let seen = Box(0)
+    let root = sagas.run("putter") { saga in
+      let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
+      var counts: [Int] = []
+      for _ in 0..<4 {
+        await saga.put(Trigger())
+        counts.append(seen.value)
+      }
+      counter.cancel()
+      return counts
+    }
+    let counts = try await root.value
+    isDone.update { $0 = true }
+    for other in others { await other.value }
+    #expect(counts == [count, 2 * count, 3 * count, 4 * count])
+  }
+
   @Test("a put does not wait for what a saga does after a later wait")
   func laterWorkIsNotCaused() async throws {
     let clock = ManualClock()

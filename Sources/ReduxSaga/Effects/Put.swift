@@ -10,8 +10,8 @@ extension SagaContext {
   /// while they were processed. Not included: the puts of the sagas it woke, held until this
   /// saga resumes (redux-saga's `asap` order), so a reply put in response reaches a `take`
   /// started after `put`; and what a saga does after a later wait (an async `call`, a
-  /// `delay`, a `take` of another action). `put` may also wait for unrelated actions that
-  /// other threads queued in the store meanwhile.
+  /// `delay`, a `take` of another action). Actions other threads dispatch meanwhile delay
+  /// `put` by one pass through the store's queue, unless processing them dispatches more.
   ///
   /// The action is held until the sagas running now reach their next wait, then dispatched in
   /// the order the puts were made (redux-saga's scheduling): a fork's put reaches its parent's
@@ -21,7 +21,6 @@ extension SagaContext {
   nonisolated(nonsending) public func put(_ action: any Action) async {
     let effectID = started(.put(action))
     let scheduler = runtime.scheduler
-    let hub = runtime.hub
     let origin = node.currentOrigin
     // Unsafe: the scheduler resumes each held put exactly once (a checked continuation
     // allocates a canary per put). Isolated to the caller's isolation, which this nonsending
@@ -30,8 +29,7 @@ extension SagaContext {
       (continuation: UnsafeContinuation<Void, Never>) in
       scheduler.hold(
         HeldPut(
-          action: action, origin: origin, continuation: continuation, scheduler: scheduler,
-          hub: hub))
+          action: action, origin: origin, continuation: continuation, scheduler: scheduler))
     }
     if let effectID { report(effectID, .put(action), .resolved) }
   }

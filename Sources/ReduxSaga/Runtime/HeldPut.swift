@@ -15,8 +15,9 @@ import Synchronization
 /// action has been processed and the store's queue is empty, nothing it caused is left and the
 /// saga resumes at once. Otherwise the same object goes round as a marker, queued behind what
 /// was dispatched meanwhile and dropped there before any middleware: when it comes back, the
-/// saga resumes if the queue is empty or no action reached the sagas during the round (then
-/// nothing processed in the round could dispatch more); else it goes round again. Sagas' puts
+/// saga resumes if the queue is empty or nothing processed during the round dispatched (the
+/// store's nested dispatch count did not move: what other threads dispatched meanwhile does
+/// not count, so they cannot keep the put waiting); else it goes round again. Sagas' puts
 /// are not dispatched meanwhile: the scheduler holds them until this put's saga has resumed
 /// (redux-saga's `asap` order), so a reply put in response reaches a `take` the putting saga
 /// starts after `put`, and no round ever waits for a saga.
@@ -29,22 +30,20 @@ final class HeldPut: TrackedDispatch {
   /// The putting saga, suspended; resumed once.
   private let continuation: UnsafeContinuation<Void, Never>
   private let scheduler: SagaScheduler
-  private let hub: ActionHub
-  /// ``notProcessed`` until the store has processed the action; then the hub's delivered count
-  /// when the marker last set off. Written and read by the store's drainer, one thread at a
+  /// ``notProcessed`` until the store has processed the action; then the store's nested
+  /// dispatch count when the marker last set off. Written and read by the store's drainer, one thread at a
   /// time, ordered by the store's lock: relaxed is enough.
   private let mark = Atomic<UInt64>(HeldPut.notProcessed)
   private static let notProcessed = UInt64.max
 
   init(
     action: any Action, origin: ActionOrigin, continuation: UnsafeContinuation<Void, Never>,
-    scheduler: SagaScheduler, hub: ActionHub
+    scheduler: SagaScheduler
   ) {
     self.action = action
     self.origin = origin
     self.continuation = continuation
     self.scheduler = scheduler
-    self.hub = hub
   }
 
   /// Resumes the putting saga at once: no store is attached to dispatch to.
@@ -63,12 +62,13 @@ final class HeldPut: TrackedDispatch {
   /// again, or the putting saga goes on inside this dispatch, up to its next wait.
   @usableFromInline
   func actionProcessed() {
-    guard let route = scheduler.route, let isQueueEmpty = route.isQueueEmpty, !isQueueEmpty()
-    else { return complete() }
-    let delivered = hub.deliveredCount
+    guard let route = scheduler.route, let store = route.store, !store.isQueueEmpty() else {
+      return complete()
+    }
+    let nested = store.nestedDispatchCount()
     let last = mark.load(ordering: .relaxed)
-    if last != Self.notProcessed, last == delivered { return complete() }
-    mark.store(delivered, ordering: .relaxed)
+    if last != Self.notProcessed, last == nested { return complete() }
+    mark.store(nested, ordering: .relaxed)
     route.deliver(self)
   }
 
@@ -78,11 +78,24 @@ final class HeldPut: TrackedDispatch {
   }
 }
 
-/// How a runtime's held puts reach its store.
-struct PutRoute: Sendable {
+/// How a runtime's held puts reach its store. A class: the scheduler hands it out under its
+/// lock for each put, and a struct of closures cost a retain and a release per closure.
+final class PutRoute: Sendable {
   /// Dispatches the put, which is told once its action has been processed.
   let deliver: @Sendable (HeldPut) -> Void
-  /// Whether nothing waits in the store's queue; nil without a store (``runSaga``), where the
-  /// action has been processed when `deliver` returns.
-  let isQueueEmpty: (@Sendable () -> Bool)?
+  /// A look at the store's queue; nil without a store (``runSaga``), where the action has been
+  /// processed when `deliver` returns.
+  let store: StoreQueueLook?
+
+  init(deliver: @escaping @Sendable (HeldPut) -> Void, store: StoreQueueLook?) {
+    self.deliver = deliver
+    self.store = store
+  }
+}
+
+/// What a put reads of its store's queue (ReduxCore's `MiddlewareContext.isQueueEmpty` and
+/// `nestedDispatchCount`), without the store's `State` type.
+struct StoreQueueLook: Sendable {
+  let isQueueEmpty: @Sendable () -> Bool
+  let nestedDispatchCount: @Sendable () -> UInt64
 }

@@ -19,13 +19,16 @@ final class StoreLink<State: Sendable>: Sendable {
   }
 
   /// Connects the runtime to its store; `deliver` dispatches each held put, `isQueueEmpty`
-  /// tells whether nothing waits in the store's queue (see `PutRoute`).
+  /// and `nestedDispatchCount` look at the store's queue (see `PutRoute`).
   @usableFromInline
   func attach(
     _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (HeldPut) -> Void,
-    isQueueEmpty: @escaping @Sendable () -> Bool
+    isQueueEmpty: @escaping @Sendable () -> Bool,
+    nestedDispatchCount: @escaping @Sendable () -> UInt64
   ) {
-    runtime.attach(context, route: PutRoute(deliver: deliver, isQueueEmpty: isQueueEmpty))
+    let store = StoreQueueLook(
+      isQueueEmpty: isQueueEmpty, nestedDispatchCount: nestedDispatchCount)
+    runtime.attach(context, route: PutRoute(deliver: deliver, store: store))
     isAttached.store(true, ordering: .releasing)
   }
 

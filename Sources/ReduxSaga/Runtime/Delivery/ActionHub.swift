@@ -20,9 +20,6 @@ final class ActionHub: Sendable {
     var isEnded = false
     var registrationWaiters: [UInt64: RegistrationWaiter] = [:]
     var stoppedWaits: Set<UInt64> = []
-    /// Actions handed to ``deliveries(of:)`` so far: a put compares it across a round trip
-    /// through the store to learn whether anything was processed meanwhile.
-    var delivered: UInt64 = 0
   }
 
   /// A test harness waiting until some watcher would take an action.
@@ -38,9 +35,6 @@ final class ActionHub: Sendable {
       return state.nextID &* 2 &+ 1
     }
   }
-
-  /// How many actions have reached the sagas so far (matched or not); it only grows.
-  var deliveredCount: UInt64 { state.withLock { $0.delivered } }
 
   /// Whether END has been dispatched; after it, every take ends at once.
   var isEnded: Bool { state.withLock { $0.isEnded } }
@@ -83,7 +77,6 @@ final class ActionHub: Sendable {
     // in place: the array keeps its buffer for the next take (a new array cost a malloc and a
     // free per round trip).
     let (first, more): (Delivery.Job?, [Delivery.Job]) = state.withLock { state in
-      state.delivered &+= 1
       guard !state.watchers.isEmpty else { return (nil, []) }
       var first: Delivery.Job?
       var more: [Delivery.Job] = []
@@ -109,7 +102,6 @@ final class ActionHub: Sendable {
 
   private func endAll(_ end: any Action) -> Delivery? {
     let (watchers, waiters) = state.withLock { state in
-      state.delivered &+= 1
       let wasEnded = state.isEnded
       state.isEnded = true
       defer {
