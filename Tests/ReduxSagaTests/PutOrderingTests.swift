@@ -56,6 +56,22 @@ private func runAsRoot<Value: Sendable>(
   return value
 }
 
+/// Runs a root saga that puts `Trigger` four times, with a `takeEvery(Echo)` counting the
+/// echoes; its value is the count read after each put.
+private func echoCountsAfterFourPuts(_ sagas: SagaMiddleware<TestState>) -> SagaTask<[Int]> {
+  let seen = Box(0)
+  return sagas.run("putter") { saga in
+    let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
+    var counts: [Int] = []
+    for _ in 0..<4 {
+      await saga.put(Trigger())
+      counts.append(seen.value)
+    }
+    counter.cancel()
+    return counts
+  }
+}
+
 @Suite("put ordering")
 struct PutOrderingTests {
   @Test("a put returns after the actions a middleware dispatched for it reached the sagas")
@@ -163,17 +179,7 @@ struct PutOrderingTests {
     let others = Task.detached {
       for _ in 0..<20_000 { store.dispatch(Ping()) }
     }
-    let seen = Box(0)
-    let root = sagas.run("putter") { saga in
-      let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
-      var counts: [Int] = []
-      for _ in 0..<4 {
-        await saga.put(Trigger())
-        counts.append(seen.value)
-      }
-      counter.cancel()
-      return counts
-    }
+    let root = echoCountsAfterFourPuts(sagas)
     #expect(try await root.value == [count, 2 * count, 3 * count, 4 * count])
     await others.value
   }
@@ -195,17 +201,7 @@ struct PutOrderingTests {
         while !isDone.value { store.dispatch(Ping()) }
       }
     }
-    let seen = Box(0)
-    let root = sagas.run("putter") { saga in
-      let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
-      var counts: [Int] = []
-      for _ in 0..<4 {
-        await saga.put(Trigger())
-        counts.append(seen.value)
-      }
-      counter.cancel()
-      return counts
-    }
+    let root = echoCountsAfterFourPuts(sagas)
     let counts = try await root.value
     isDone.update { $0 = true }
     for other in others { await other.value }
