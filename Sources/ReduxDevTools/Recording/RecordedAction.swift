@@ -21,11 +21,8 @@ public struct RecordedAction<State: Sendable>: Sendable {
   /// Creates an entry; the recorder makes these, tests and importers may too.
   @inlinable
   public init(action: any Action, state: State, timestamp: Date, isSkipped: Bool = false) {
-    self.action = action
-    self.state = state
-    self.timestamp = timestamp
+    self.init(action: action, state: state, timestamp: timestamp, sequence: 0)
     self.isSkipped = isSkipped
-    self.sequence = 0
   }
 
   /// Creates an entry numbered `sequence` in its history.
