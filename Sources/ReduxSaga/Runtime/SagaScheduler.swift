@@ -140,10 +140,12 @@ final class SagaScheduler: TaskExecutor {
 
   /// Makes the calling thread the drainer, waiting for another thread's drain to end; returns
   /// `false` if this thread is already draining. Pair a `true` with ``endDrain()``.
-  func beginDrain() -> Bool {
+  /// `completingPut`: also counts a put sent to the store as done, under the same lock.
+  func beginDrain(completingPut: Bool = false) -> Bool {
     let me = currentThreadID()
     let isFreeOrMine: (inout State) -> Bool = { $0.drainer == 0 || $0.drainer == me }
     return state.withLock(waitingOn: drainEnded, until: isFreeOrMine) { state in
+      if completingPut { state.inFlight -= 1 }
       if state.drainer == me { return false }
       state.drainer = me
       return true
@@ -206,10 +208,9 @@ final class SagaScheduler: TaskExecutor {
   /// Resumes the saga of a put sent to the store (`resume`), inside a drain, then dispatches
   /// the puts held behind it.
   func completePut(resuming resume: () -> Void) {
-    withDrain {
-      state.withLock { $0.inFlight -= 1 }
-      resume()
-    }
+    let claimed = beginDrain(completingPut: true)
+    defer { if claimed { endDrain() } }
+    resume()
   }
 
   /// Holds a put until the current drain ends; outside a drain, delivers it now.
