@@ -120,12 +120,6 @@ final class SagaScheduler: TaskExecutor {
 
   // MARK: Draining
 
-  /// Whether the calling thread is draining sagas now (it runs saga code, or is about to).
-  var isDrainingOnThisThread: Bool {
-    let me = currentThreadID()
-    return state.withLock { $0.drainer == me }
-  }
-
   /// Runs `body` as the drainer, then runs every saga it resumed (and every saga those resume)
   /// up to its next wait, then dispatches the puts they made.
   ///
