@@ -81,8 +81,11 @@ public final class Channel<Element: Sendable>: Sendable {
   ///   cancelled while waiting.
   nonisolated(nonsending) public func takeMaybe() async throws -> Element? {
     try Task.checkCancellation()
-    let node = SagaNode.current
+    let slot = RunningSlot.current
+    let node = slot?.node
     let effectID = node?.effectStarted(.takeChannel)
+    // The task resumes in a new job of the scheduler, still the slot's.
+    defer { RunningSlot.enter(slot) }
     do {
       let element = try await waitForElement(node)
       if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }

@@ -90,8 +90,11 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
     where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
   ) async throws -> Element? {
     try Task.checkCancellation()
-    let node = SagaNode.current
+    let slot = RunningSlot.current
+    let node = slot?.node
     let effectID = node?.effectStarted(.takeChannel)
+    // The task resumes in a new job of the scheduler, still the slot's.
+    defer { RunningSlot.enter(slot) }
     do {
       let element = try await waitForElement(node, predicate)
       if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }

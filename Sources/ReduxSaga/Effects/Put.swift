@@ -22,6 +22,7 @@ extension SagaContext {
     let effectID = started(.put(action))
     let scheduler = runtime.scheduler
     let origin = node.currentOrigin
+    let slot = RunningSlot.current
     // Unsafe: the scheduler resumes each held put exactly once (a checked continuation
     // allocates a canary per put). Isolated to the caller's isolation, which this nonsending
     // function shares: a saga resumes on the saga scheduler, an actor on its actor.
@@ -31,6 +32,7 @@ extension SagaContext {
         HeldPut(
           action: action, origin: origin, continuation: continuation, scheduler: scheduler))
     }
+    RunningSlot.enter(slot)
     if let effectID { report(effectID, .put(action), .resolved) }
   }
 }

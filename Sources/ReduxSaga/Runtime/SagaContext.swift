@@ -26,8 +26,6 @@ import ReduxCore
 public struct SagaContext<State: Sendable>: Sendable {
   let runtime: SagaRuntime<State>
   let node: SagaNode
-  /// The take slot of the saga task this context was made for.
-  let slot: TakeSlot?
 
   /// The names of the sagas from the root to this one.
   public var sagaStack: [String] { node.stack }

@@ -171,7 +171,7 @@ final class SagaScheduler: TaskExecutor {
       defer { state.capture = nil }
       return state.capture?.job
     }
-    job?.runSynchronously(on: asUnownedTaskExecutor())
+    if let job { RunningSlot.run(job, on: asUnownedTaskExecutor()) }
   }
 
   /// Runs queued jobs until none is left, gives up the drain, then dispatches the held puts
@@ -189,7 +189,7 @@ final class SagaScheduler: TaskExecutor {
         return nil
       }
       guard let job else { break }
-      job.runSynchronously(on: executor)
+      RunningSlot.run(job, on: executor)
     }
     while let put = next {
       put.run()

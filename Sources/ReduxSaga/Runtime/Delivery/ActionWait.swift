@@ -22,7 +22,7 @@ extension SagaContext {
     _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
     let action = try await node.awaitAction(
-      hub: runtime.hub, slot: TakeSlot.owned(preferring: slot), effect, match)
+      hub: runtime.hub, slot: RunningSlot.current, effect, match)
     if action == nil { takeEnded(effect) }
     return action
   }
@@ -42,9 +42,10 @@ extension SagaNode {
   /// waits, and reports the effect to the monitor once registered. Nonsending, like
   /// ``SagaContext/awaitAction(_:_:)``.
   ///
-  /// In a saga task's own code (`slot` is the task's ``TakeSlot``), the take registers under
-  /// the slot, which the task's canceller withdraws; elsewhere (a task that saga code started,
-  /// `slot` nil) it installs a cancellation handler of its own.
+  /// In a saga task's own code (`slot` is the task's ``TakeSlot``, from ``RunningSlot``), the
+  /// take registers under the slot, which the task's canceller withdraws; elsewhere (`slot`
+  /// nil: a task that saga code started, or code the runtime cannot place) it installs a
+  /// cancellation handler of its own.
   nonisolated(nonsending) func awaitAction(
     hub: ActionHub, slot: TakeSlot?, _ effect: () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
@@ -70,9 +71,12 @@ extension SagaNode {
         taken = try await awaitActionCancellingItself(hub: hub, effectID, effect, match)
       }
     } catch {
+      RunningSlot.enter(slot)
       takeFailed(error, effectID, effect)
       throw error
     }
+    // The task resumed in a new job of the scheduler: it is still the slot's.
+    RunningSlot.enter(slot)
     return took(taken, effectID, effect)
   }
 

@@ -27,25 +27,22 @@ extension SagaContext {
           // once, in order): its first job is run here, nested in this one.
           let captured = scheduler.captureNextJob()
           let slot = TakeSlot(node: node, hub: hub)
-          // The branch inherits its slot from the binding around its creation.
-          let task = TakeSlot.$current.withValue(slot) {
-            Task(executorPreference: scheduler) {
-              let result: Result<Value, any Error>
-              if Task.isCancelled {
-                result = .failure(CancellationError())
-              } else {
-                slot.beginOwning()
-                do {
-                  result = .success(try await branch())
-                } catch {
-                  result = .failure(error)
-                }
-                slot.endOwning()
+          let task = Task(executorPreference: scheduler) {
+            let result: Result<Value, any Error>
+            if Task.isCancelled {
+              result = .failure(CancellationError())
+            } else {
+              // The branch's code runs in the slot's task: its takes wait in the slot.
+              RunningSlot.enter(slot)
+              do {
+                result = .success(try await branch())
+              } catch {
+                result = .failure(error)
               }
-              let isLast = group.finish(index, result)
-              node.branchEnded(isLast: isLast)
-              group.resumeIfDone()
             }
+            let isLast = group.finish(index, result)
+            node.branchEnded(isLast: isLast)
+            group.resumeIfDone()
           }
           group.add(BranchTask(task: task, slot: slot))
           if captured { scheduler.runCapturedJob() }

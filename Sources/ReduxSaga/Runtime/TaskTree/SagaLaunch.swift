@@ -11,35 +11,25 @@ extension SagaNode {
     let slot = TakeSlot(node: self, hub: runtime.hub)
     let captured = immediately && scheduler.captureNextJob()
     let claimed = immediately && !captured && scheduler.beginDrain()
-    // The task inherits the slot from the binding around its creation: binding it inside the
-    // task (the async `withValue`) costs four executor switches per task. The binding returns
-    // nothing: returning the task made it generic over `Task<Value, _>`, whose metadata the
-    // runtime then looked up on every fork.
-    var created: Task<Value, any Error>?
-    TakeSlot.$current.withValue(slot) {
-      // Generic only where it must be: this code is not specialized for `Value`, and each
-      // `Result<Value, _>` or `Value?` it built asked the runtime for its metadata (about 350
-      // instructions each, three per fork).
-      created = Task(executorPreference: scheduler) { [self] () async throws -> Value in
-        let context = SagaContext(runtime: runtime, node: self, slot: slot)
-        slot.beginOwning()
-        let value: Value
-        do {
-          value = try await body(context)
-        } catch {
-          slot.endOwning()
-          return try await ended(throwing: error)
-        }
-        slot.endOwning()
-        if hasChildren {
-          waitingForForks()
-          await waitForChildren()
-        }
-        try finish(failure: nil)
-        return value
+    // Generic only where it must be: this code is not specialized for `Value`, and each
+    // `Result<Value, _>` or `Value?` it built asked the runtime for its metadata (about 350
+    // instructions each, three per fork).
+    let task = Task(executorPreference: scheduler) { [self] () async throws -> Value in
+      // First thing in the task's first job: the runtime knows this is the slot's task.
+      RunningSlot.enter(slot)
+      let value: Value
+      do {
+        value = try await body(SagaContext(runtime: runtime, node: self))
+      } catch {
+        return try await ended(throwing: error)
       }
+      if hasChildren {
+        waitingForForks()
+        await waitForChildren()
+      }
+      try finish(failure: nil)
+      return value
     }
-    guard let task = created else { preconditionFailure("the saga's task was not created") }
     // Before the task's first job runs: a saga cancelled (or aborted) before its task existed
     // starts with its task cancelled and its slot withdrawn, so its takes need not ask the
     // node.
