@@ -50,7 +50,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
     self.emitter = emitter
     self.getState = getState
     hooks = NodeHooks(
-      scheduler: scheduler,
+      scheduler: scheduler, hub: hub,
       report: { error, stack in onError(SagaError(error: error, sagaStack: stack)) },
       monitor: monitor)
   }

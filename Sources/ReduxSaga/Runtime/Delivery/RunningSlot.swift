@@ -27,10 +27,12 @@
 
 /// The take slot of the saga task running on this thread, when the runtime knows it.
 enum RunningSlot {
-  /// The cell's values besides a slot's address: not in a saga job, or in one whose task is
-  /// not known (a slot's address is neither, being a nonzero multiple of 8).
+  /// The cell's values besides a slot: not in a saga job, or in one whose task is not known.
+  /// A slot is its object's address (a nonzero multiple of 16), plus `branchTag` for a
+  /// ``BranchSlot``.
   private static let outsideJob: UInt = 0
   private static let unknownTask: UInt = 1
+  private static let branchTag: UInt = 2
 
   /// The key of each thread's cell, allocated once per thread and freed when it ends, so that
   /// reading and writing it cost a `pthread_getspecific`, not a `pthread_setspecific`.
@@ -57,11 +59,13 @@ enum RunningSlot {
   /// The slot of the saga task running on this thread, if the runtime knows it.
   static var current: TakeSlot? {
     let value = cell.pointee
-    guard value > unknownTask, let address = UnsafeRawPointer(bitPattern: value) else {
-      return nil
-    }
+    guard value > unknownTask, let address = UnsafeRawPointer(bitPattern: value & ~branchTag)
+    else { return nil }
     // The slot is alive: its task holds it, and the cell names it only while that task runs.
-    return Unmanaged<TakeSlot>.fromOpaque(address).takeUnretainedValue()
+    if value & branchTag != 0 {
+      return .branch(Unmanaged<BranchSlot>.fromOpaque(address).takeUnretainedValue())
+    }
+    return .saga(Unmanaged<SagaNode>.fromOpaque(address).takeUnretainedValue())
   }
 
   /// Runs one job of a saga task: the cell says "unknown" until the task's code names its
@@ -82,6 +86,11 @@ enum RunningSlot {
     guard let slot else { return }
     let cell = cell
     guard cell.pointee != outsideJob else { return }
-    cell.pointee = UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque())
+    switch slot {
+    case .saga(let node):
+      cell.pointee = UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque())
+    case .branch(let branch):
+      cell.pointee = UInt(bitPattern: Unmanaged.passUnretained(branch).toOpaque()) | branchTag
+    }
   }
 }

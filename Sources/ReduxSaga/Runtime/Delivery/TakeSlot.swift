@@ -5,45 +5,88 @@ import Synchronization
 // A Swift cancellation handler costs a status record added and removed under the task's
 // status lock, and two executor switches, each time it is installed: about a fifth of a take
 // round trip. A saga task's takes need none: each saga task (a saga's own task, and each race
-// or all branch) has a `TakeSlot`, its takes register in the hub under the slot's id, one at a
+// or all branch) has a take slot, its takes register in the hub under the slot's id, one at a
 // time, and whoever cancels the task withdraws the take pending in its slot right after
 // `Task.cancel()` (the saga node, or the race/all group). Nothing else cancels these tasks.
 //
-// A take finds its task's slot through the running slot (RunningSlot.swift): the slot of the
-// saga task whose job the saga scheduler is running on this thread, known only to code that
-// the runtime knows runs in that task. Code it cannot vouch for (a task that saga code started,
-// saga code after an await the runtime did not make) finds none, and its takes install a
-// cancellation handler of their own, which is always correct.
+// A saga's own task's slot is its node (one object per fork, not two); a race or all branch
+// has a `BranchSlot`. A take finds its task's slot through the running slot
+// (RunningSlot.swift): the slot of the saga task whose job the saga scheduler is running on
+// this thread, known only to code that the runtime knows runs in that task. Code it cannot
+// vouch for (a task that saga code started, saga code after an await the runtime did not make)
+// finds none, and its takes install a cancellation handler of their own, which is always
+// correct.
 
 /// The one take a saga task can have pending, withdrawn by whoever cancels the task.
-final class TakeSlot: Sendable {
+enum TakeSlot {
+  /// A saga's own task: the slot is the saga's node.
+  case saga(SagaNode)
+  /// A race or all branch of a saga.
+  case branch(BranchSlot)
+
   /// The saga the task belongs to.
+  var node: SagaNode {
+    switch self {
+    case .saga(let node): node
+    case .branch(let branch): branch.node
+    }
+  }
+
+  /// The id every take of the owning task registers under: the slot's address, which is even,
+  /// where ``ActionHub/makeID()`` ids are odd. Taking no lock to make one keeps forks cheap.
+  var id: UInt64 {
+    switch self {
+    case .saga(let node): UInt64(UInt(bitPattern: ObjectIdentifier(node)))
+    case .branch(let branch): UInt64(UInt(bitPattern: ObjectIdentifier(branch)))
+    }
+  }
+
+  /// Whether the slot was withdrawn: the owning task is cancelled. A take registered after the
+  /// withdrawal sees it here once registered (the hub's lock orders the two).
+  var isWithdrawn: Bool {
+    switch self {
+    case .saga(let node): node.takeWithdrawal.isWithdrawn
+    case .branch(let branch): branch.withdrawal.isWithdrawn
+    }
+  }
+
+  /// Ends the take pending in this slot, if any, with `CancellationError`; call it after
+  /// cancelling the owning task, so a take registered in between sees the cancellation.
+  func withdraw() {
+    switch self {
+    case .saga(let node): node.takeWithdrawal.withdraw(id, from: node.hooks.hub)
+    case .branch(let branch): branch.withdrawal.withdraw(id, from: branch.hub)
+    }
+  }
+}
+
+/// The slot of a race or all branch's task.
+final class BranchSlot: Sendable {
+  /// The saga the branch belongs to.
   let node: SagaNode
-  private let hub: ActionHub
-  /// Set by ``withdraw()``, for good: the owning task is cancelled (its canceller cancels the
-  /// Swift task first). A take reads it instead of `Task.isCancelled`, which costs a
-  /// thread-local lookup and a retain and a release of the task.
-  private let withdrawn = Atomic<Bool>(false)
+  let hub: ActionHub
+  let withdrawal = TakeWithdrawal()
 
   init(node: SagaNode, hub: ActionHub) {
     self.node = node
     self.hub = hub
   }
+}
 
-  /// The id every take of the owning task registers under: the slot's address, which is even,
-  /// where ``ActionHub/makeID()`` ids are odd. Taking no lock to make one keeps forks cheap.
-  var id: UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(self))) }
+/// Whether a take slot was withdrawn, for good.
+struct TakeWithdrawal: ~Copyable, Sendable {
+  /// Set by ``withdraw(_:from:)``: the owning task is cancelled (its canceller cancels the
+  /// Swift task first). A take reads it instead of `Task.isCancelled`, which costs a
+  /// thread-local lookup and a retain and a release of the task.
+  private let withdrawn = Atomic<Bool>(false)
 
-  /// Ends the take pending in this slot, if any, with `CancellationError`; call it after
-  /// cancelling the owning task, so a take registered in between sees the cancellation.
-  func withdraw() {
+  var isWithdrawn: Bool { withdrawn.load(ordering: .acquiring) }
+
+  /// Withdraws the slot whose id is `id`, ending its pending take.
+  func withdraw(_ id: UInt64, from hub: ActionHub) {
     withdrawn.store(true, ordering: .releasing)
     hub.remove(id)?.cancel()
   }
-
-  /// Whether ``withdraw()`` was called: the owning task is cancelled. A take registered after
-  /// the withdrawal sees it here once registered (the hub's lock orders the two).
-  var isWithdrawn: Bool { withdrawn.load(ordering: .acquiring) }
 }
 
 extension SagaNode {

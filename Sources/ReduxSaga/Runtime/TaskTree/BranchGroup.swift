@@ -26,14 +26,14 @@ extension SagaContext {
           // before this saga's next statement (redux-saga runs `all` and `race` branches at
           // once, in order): its first job is run here, nested in this one.
           let captured = scheduler.captureNextJob()
-          let slot = TakeSlot(node: node, hub: hub)
+          let slot = BranchSlot(node: node, hub: hub)
           let task = Task(executorPreference: scheduler) {
             let result: Result<Value, any Error>
             if Task.isCancelled {
               result = .failure(CancellationError())
             } else {
               // The branch's code runs in the slot's task: its takes wait in the slot.
-              RunningSlot.enter(slot)
+              RunningSlot.enter(.branch(slot))
               do {
                 result = .success(try await branch())
               } catch {
@@ -57,12 +57,12 @@ extension SagaContext {
 /// A race or all branch's task, and the slot its takes wait in.
 private struct BranchTask: Sendable {
   let task: Task<Void, Never>
-  let slot: TakeSlot
+  let slot: BranchSlot
 
   /// Cancels the branch, withdrawing the take it waits in at once.
   func cancel() {
     task.cancel()
-    slot.withdraw()
+    TakeSlot.branch(slot).withdraw()
   }
 }
 

@@ -112,7 +112,6 @@ extension SagaNode {
   func childFinished(_ child: SagaNode, _ outcome: NodeOutcome, workingFor origin: ActionOrigin?) {
     var toCancel: [SagaNode] = []
     var cancelTask: (@Sendable () -> Void)?
-    var slot: TakeSlot?
     let drained: CheckedContinuation<Void, Never>? = state.withLock { state in
       state.scope.remove(child)
       if case .failed(let error, let stack) = outcome, state.scope.abort == nil {
@@ -122,13 +121,14 @@ extension SagaNode {
         if !state.isCancelled {
           toCancel = state.scope.children
           cancelTask = state.cancelTask
-          slot = state.slot
         }
       }
       return state.scope.takeDrained()
     }
-    cancelTask?()
-    slot?.withdraw()
+    if let cancelTask {
+      cancelTask()
+      TakeSlot.saga(self).withdraw()
+    }
     for sibling in toCancel { sibling.cancel() }
     if let drained {
       lastForkFinished(workingFor: origin)

@@ -7,10 +7,11 @@ typealias WorkStarter =
   @Sendable (_ origin: ActionOrigin, _ description: () -> String) ->
   WorkHandle?
 
-/// What every ``SagaNode`` of one runtime shares: the scheduler, the error hook, the monitor,
-/// effect ids, and the store's work reporting.
+/// What every ``SagaNode`` of one runtime shares: the scheduler, the action hub, the error
+/// hook, the monitor, effect ids, and the store's work reporting.
 final class NodeHooks: Sendable {
   let scheduler: SagaScheduler
+  let hub: ActionHub
   let report: @Sendable (_ error: any Error, _ stack: [String]) -> Void
   let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
   // In a struct: a closure stored directly as a generic lock's value would be re-wrapped in a
@@ -22,11 +23,12 @@ final class NodeHooks: Sendable {
   private let effectIDs = Atomic<UInt64>(0)
 
   init(
-    scheduler: SagaScheduler,
+    scheduler: SagaScheduler, hub: ActionHub,
     report: @escaping @Sendable (_ error: any Error, _ stack: [String]) -> Void,
     monitor: (@Sendable (SagaMonitorEvent) -> Void)?
   ) {
     self.scheduler = scheduler
+    self.hub = hub
     self.report = report
     self.monitor = monitor
   }

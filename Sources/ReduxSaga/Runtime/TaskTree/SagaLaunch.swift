@@ -8,7 +8,6 @@ extension SagaNode {
     _ body: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> Task<Value, any Error> {
     let scheduler = runtime.scheduler
-    let slot = TakeSlot(node: self, hub: runtime.hub)
     let captured = immediately && scheduler.captureNextJob()
     let claimed = immediately && !captured && scheduler.beginDrain()
     // Generic only where it must be: this code is not specialized for `Value`, and each
@@ -16,7 +15,7 @@ extension SagaNode {
     // instructions each, three per fork).
     let task = Task(executorPreference: scheduler) { [self] () async throws -> Value in
       // First thing in the task's first job: the runtime knows this is the slot's task.
-      RunningSlot.enter(slot)
+      RunningSlot.enter(.saga(self))
       let value: Value
       do {
         value = try await body(SagaContext(runtime: runtime, node: self))
@@ -37,13 +36,12 @@ extension SagaNode {
       if !state.isFinished {
         // Capturing only the task: a closure over one reference needs no context allocated.
         state.cancelTask = { task.cancel() }
-        state.slot = slot
       }
       return !state.isFinished && (state.isCancelled || state.scope.abort != nil)
     }
     if cancelNow {
       task.cancel()
-      slot.withdraw()
+      TakeSlot.saga(self).withdraw()
     }
     if captured { scheduler.runCapturedJob() }
     if claimed { scheduler.endDrain() }

@@ -39,6 +39,8 @@ final class SagaNode: Sendable {
   /// The id of `state.work`'s origin (0 when there is no work), written with it under the
   /// lock, so a put reads its origin without the lock.
   let workOrigin = Atomic<UInt64>(0)
+  /// The node is its own task's take slot (``TakeSlot/saga(_:)``): whether it was withdrawn.
+  let takeWithdrawal = TakeWithdrawal()
 
   init(
     name: String, above: SagaNode?, parent: SagaNode?, hooks: NodeHooks,
@@ -83,16 +85,18 @@ final class SagaNode: Sendable {
   /// Cancels this saga, the effect it is blocked on, and its attached forks, recursively: its
   /// own task first, then its forks in the order they were forked.
   func cancel() {
-    let work: (cancelTask: (@Sendable () -> Void)?, slot: TakeSlot?, children: [SagaNode])? =
+    let work: (cancelTask: (@Sendable () -> Void)?, children: [SagaNode])? =
       state.withLock { state in
         guard !state.isFinished, !state.isCancelled else { return nil }
         state.isCancelled = true
-        return (state.cancelTask, state.slot, state.scope.children)
+        return (state.cancelTask, state.scope.children)
       }
     guard let work else { return }
     // The task first, then its slot: a take registered in between sees the cancellation.
-    work.cancelTask?()
-    work.slot?.withdraw()
+    if let cancelTask = work.cancelTask {
+      cancelTask()
+      TakeSlot.saga(self).withdraw()
+    }
     for child in work.children { child.cancel() }
   }
 
@@ -142,7 +146,6 @@ final class SagaNode: Sendable {
     let (abort, isCancelled, cleanups, waiters, work) = state.withLock { state in
       state.isFinished = true
       state.cancelTask = nil
-      state.slot = nil
       defer {
         state.cleanups = []
         state.finishWaiters = [:]
@@ -169,9 +172,8 @@ final class SagaNode: Sendable {
 
 /// What a ``SagaNode`` decides on, under its lock.
 struct NodeState {
-  /// Cancels the node's Swift task; its take slot is `slot`.
+  /// Cancels the node's Swift task (whose take slot is the node).
   var cancelTask: (@Sendable () -> Void)?
-  var slot: TakeSlot?
   /// Built on first use (monitor events, errors): a fork needs no array of its own.
   var stack: [String]?
   var isCancelled = false
