@@ -43,4 +43,22 @@ struct SagaWorkTests {
     root.cancel()
     _ = await root.result
   }
+
+  @Test("a saga waiting on a channel after a plain await no longer works for the send")
+  func channelTakeAfterAPlainAwait() async throws {
+    let harness = Harness()
+    let root = harness.sagas.run("root") { saga in
+      let channel = saga.channel(of: Int.self)
+      _ = try await saga.take(Request.self)
+      // Not an effect: the saga resumes in a job of its own; the runtime still knows whose.
+      await Task.yield()
+      return try await channel.take()
+    }
+    let task = await harness.store.send(Request(id: 3))
+    await task.finish()
+    #expect(task.isFinished)
+    #expect(root.isRunning)
+    root.cancel()
+    _ = await root.result
+  }
 }

@@ -168,6 +168,49 @@ struct TakeTests {
   }
 }
 
+extension TakeTests {
+  @Test(
+    "a take after an await that is not an effect still ends when its saga is cancelled",
+    .timeLimit(.minutes(1)))
+  func takeAfterAPlainAwait() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("waiter") { saga in
+      // Not an effect: the saga resumes in a job the runtime cannot place.
+      await Task.yield()
+      _ = try await saga.take(Ping.self)
+      return "taken"
+    }
+    await harness.probe.waitForTakes(of: "Ping")
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    // The cancelled take is gone: the next Ping reaches a new saga only.
+    let after = harness.sagas.run("after") { saga in try await saga.take(Ping.self) }
+    await harness.dispatch(Ping(id: 3), afterTakes: 2, of: "Ping")
+    #expect(try await after.value == Ping(id: 3))
+  }
+
+  @Test(
+    "a race branch's take is withdrawn when the other branch wins, after a plain await too",
+    .timeLimit(.minutes(1)))
+  func raceBranchAfterAPlainAwait() async throws {
+    let harness = Harness()
+    let task = harness.sagas.run("racer") { saga in
+      let (ping, request) = try await saga.race(
+        {
+          await Task.yield()
+          return try await saga.take(Ping.self)
+        },
+        { try await saga.take(Request.self) })
+      return (ping, request)
+    }
+    await harness.probe.waitForTakes(of: "Ping")
+    await harness.dispatch(Request(id: 5), afterTakes: 1, of: "Request")
+    let (ping, request) = try await task.value
+    #expect(ping == nil)
+    #expect(request == Request(id: 5))
+  }
+}
+
 /// A class action and its subclass, for takes by class type.
 class Notice: Action, @unchecked Sendable {
   // @unchecked: immutable; `text` is a `let` and subclasses add no state.

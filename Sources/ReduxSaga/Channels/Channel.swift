@@ -82,7 +82,7 @@ public final class Channel<Element: Sendable>: Sendable {
   nonisolated(nonsending) public func takeMaybe() async throws -> Element? {
     try Task.checkCancellation()
     let slot = RunningSlot.current
-    let node = slot?.node
+    let node = SagaNode.current
     let effectID = node?.effectStarted(.takeChannel)
     // The task resumes in a new job of the scheduler, still the slot's.
     defer { RunningSlot.enter(slot) }

@@ -91,7 +91,7 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
   ) async throws -> Element? {
     try Task.checkCancellation()
     let slot = RunningSlot.current
-    let node = slot?.node
+    let node = SagaNode.current
     let effectID = node?.effectStarted(.takeChannel)
     // The task resumes in a new job of the scheduler, still the slot's.
     defer { RunningSlot.enter(slot) }

@@ -4,7 +4,8 @@ import ReduxCore
 // redux-saga's single-threaded scheduler, in Swift concurrency.
 //
 // Every saga task of one SagaMiddleware (roots, forks, spawns, helpers' workers, race and all
-// branches) prefers this serial task executor, so its jobs land in one FIFO queue instead of the
+// branches) prefers its saga's node as its task executor, and every node hands its jobs to this
+// serial scheduler (RunningSlot.swift), so they land in one FIFO queue instead of the
 // global pool. A job runs only while some thread "drains" the queue, and one thread at a time
 // does:
 // - the thread whose dispatch resumed a saga (the middleware's `emit`, a put's completion,
@@ -25,12 +26,12 @@ import ReduxCore
 /// The serial task executor every saga of one ``SagaMiddleware`` runs on, drained by the
 /// threads that resume sagas, and the queue of the puts they hold.
 @usableFromInline
-final class SagaScheduler: TaskExecutor {
+final class SagaScheduler: Sendable {
   /// Everything the scheduler decides on, behind ReduxCore's lock (the store's: an inlined
   /// compare-and-swap each way uncontended, where a pthread mutex pair was about 70
   /// instructions, and several are taken per saga round trip).
   private struct State {
-    var jobs = FIFOQueue<UnownedJob>()
+    var jobs = FIFOQueue<SagaJob>()
     /// The draining thread's `currentThreadID()`, 0 when nobody drains.
     var drainer: UInt = 0
     var isBackgroundDrainScheduled = false
@@ -40,7 +41,7 @@ final class SagaScheduler: TaskExecutor {
     /// (HeldPut.swift), as redux-saga's `asap` queue runs one put to its end before the next.
     var inFlight = 0
     /// The thread starting a fork, and the fork's first job, which it runs at once.
-    var capture: (thread: UInt, job: UnownedJob?)?
+    var capture: (thread: UInt, job: SagaJob?)?
     var route: PutRoute?
 
     /// The next held put to dispatch, and how, or nil when the flush ends; `claimingTheFlush`
@@ -86,9 +87,10 @@ final class SagaScheduler: TaskExecutor {
 
   // MARK: Executor
 
-  @usableFromInline
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+  /// Queues a job of `node`'s task (or of a task that prefers `node` as its executor: a race or
+  /// all branch, a task group's child); see ``SagaNode/enqueue(_:)``.
+  func enqueue(_ job: UnownedJob, of node: SagaNode) {
+    let job = SagaJob(job: job, node: Unmanaged.passUnretained(node))
     let me = currentThreadID()
     let startsBackgroundDrain: Bool = state.withLock { state in
       if let capture = state.capture, capture.thread == me, capture.job == nil {
@@ -171,17 +173,16 @@ final class SagaScheduler: TaskExecutor {
       defer { state.capture = nil }
       return state.capture?.job
     }
-    if let job { RunningSlot.run(job, on: asUnownedTaskExecutor()) }
+    job?.run()
   }
 
   /// Runs queued jobs until none is left, gives up the drain, then dispatches the held puts
   /// in order, unless another thread is already doing so (it takes these too). The caller is
   /// the drainer. Giving up the drain and claiming the puts take the lock once.
   private func drainAndFlush() {
-    let executor = asUnownedTaskExecutor()
     var next: PutToDeliver?
     while true {
-      let job: UnownedJob? = state.withLock { state in
+      let job: SagaJob? = state.withLock { state in
         if let job = state.jobs.removeFirst() { return job }
         state.drainer = 0
         drainEnded.wakeAll()
@@ -189,7 +190,7 @@ final class SagaScheduler: TaskExecutor {
         return nil
       }
       guard let job else { break }
-      RunningSlot.run(job, on: executor)
+      job.run()
     }
     while let put = next {
       put.run()
@@ -219,5 +220,18 @@ final class SagaScheduler: TaskExecutor {
     withDrain {
       state.withLock { $0.held.append(put) }
     }
+  }
+}
+
+/// A job of a saga task, and the saga whose executor it was enqueued on.
+struct SagaJob {
+  let job: UnownedJob
+  /// Unretained, so that queueing a job costs no reference counting: a task retains its
+  /// preferred executor until it ends, and a task with a job queued has not ended.
+  let node: Unmanaged<SagaNode>
+
+  /// Runs the job on the saga's executor, telling the running slot whose it is.
+  func run() {
+    RunningSlot.run(job, of: node.takeUnretainedValue())
   }
 }

@@ -6,33 +6,37 @@
   import Darwin
 #endif
 
-// Which saga task the current code runs in, without a task-local.
+// Which saga, and which of its tasks, the current code runs in, without a task-local.
 //
 // A take must know the take slot of the task it runs in (TakeSlot.swift), and a channel's put
 // and take the saga it runs in. A task-local binding per saga task told both, but every task
 // created copies the creator's bindings (a tree node and a heap item each, freed again when
 // the task ends): about 2,800 instructions per fork, a third of what a bare Swift task costs.
 //
-// The saga scheduler knows better: it runs every job of every saga task, one at a time on the
-// draining thread. So each thread has a cell, set around each job the scheduler runs to "in a
-// saga job, task unknown" and given its previous value back after the job. Code that the
-// runtime knows runs in a given saga task writes that task's slot into the cell:
-// - a saga task's (or race/all branch's) own closure, first thing in its first job;
-// - an effect that was called with the slot in the cell, right after its own wait: the task
-//   resumes in a new job, whose cell says "unknown" until then.
-// Nothing else writes it. So the cell names a slot only while that slot's task runs, on its
-// thread; after an await the runtime did not make (a plain `Task.sleep`, an actor's method),
-// and in tasks that saga code starts, it names none, and takes there install a cancellation
-// handler of their own, which is always correct, only slower.
+// The saga scheduler knows better. Every saga task prefers its node as its task executor, and
+// the node hands each job to the scheduler, which runs every job of every saga task, one at a
+// time, on the draining thread. So each thread has a cell, set around each job the scheduler
+// runs and given its previous value back afterwards:
+// - the saga: the node whose executor the job came to, so known for every job of the saga's
+//   tasks (its own, its race and all branches, children of a task group it made);
+// - its take slot: "unknown" at the start of each job, until code that the runtime knows runs
+//   in a given task names that task's slot: a saga task's (or race/all branch's) own closure,
+//   first thing in its first job; an effect entered with the slot known, right after its own
+//   wait (the task resumes in a new job). After an await the runtime did not make (a plain
+//   `Task.sleep`, an actor's method), and in a task group's child, the slot stays unknown, and
+//   takes there install a cancellation handler of their own, which is always correct, only
+//   slower.
 
-/// The take slot of the saga task running on this thread, when the runtime knows it.
+/// The saga, and the take slot, of the saga task running on this thread.
 enum RunningSlot {
-  /// The cell's values besides a slot: not in a saga job, or in one whose task is not known.
-  /// A slot is its object's address (a nonzero multiple of 16), plus `branchTag` for a
-  /// ``BranchSlot``.
+  /// The cell holds 0 outside a saga job; otherwise an object's address (a nonzero multiple of
+  /// 16) and a tag: the node, its own task's slot (`sagaTag`); the node, slot unknown
+  /// (`unknownTag`); a race or all branch's ``BranchSlot`` (`branchTag`).
   private static let outsideJob: UInt = 0
-  private static let unknownTask: UInt = 1
+  private static let sagaTag: UInt = 0
+  private static let unknownTag: UInt = 1
   private static let branchTag: UInt = 2
+  private static let tags: UInt = 3
 
   /// The key of each thread's cell, allocated once per thread and freed when it ends, so that
   /// reading and writing it cost a `pthread_getspecific`, not a `pthread_setspecific`.
@@ -56,26 +60,39 @@ enum RunningSlot {
     return cell
   }
 
-  /// The slot of the saga task running on this thread, if the runtime knows it.
+  // The objects are alive while the cell names them: the job being run holds its node, and
+  // a branch's task holds its slot.
+
+  /// The take slot of the saga task running on this thread, if the runtime knows it.
   static var current: TakeSlot? {
     let value = cell.pointee
-    guard value > unknownTask, let address = UnsafeRawPointer(bitPattern: value & ~branchTag)
-    else { return nil }
-    // The slot is alive: its task holds it, and the cell names it only while that task runs.
-    if value & branchTag != 0 {
+    guard let address = UnsafeRawPointer(bitPattern: value & ~tags) else { return nil }
+    switch value & tags {
+    case sagaTag: return .saga(Unmanaged<SagaNode>.fromOpaque(address).takeUnretainedValue())
+    case branchTag:
       return .branch(Unmanaged<BranchSlot>.fromOpaque(address).takeUnretainedValue())
+    default: return nil
     }
-    return .saga(Unmanaged<SagaNode>.fromOpaque(address).takeUnretainedValue())
   }
 
-  /// Runs one job of a saga task: the cell says "unknown" until the task's code names its
-  /// slot, and gets its previous value back afterwards (the job may run nested in another:
-  /// a fork's first job inside its parent's).
-  static func run(_ job: UnownedJob, on executor: UnownedTaskExecutor) {
+  /// The saga whose task is running on this thread: nil outside a job of a saga scheduler.
+  static var currentNode: SagaNode? {
+    let value = cell.pointee
+    guard let address = UnsafeRawPointer(bitPattern: value & ~tags) else { return nil }
+    if value & tags == branchTag {
+      return Unmanaged<BranchSlot>.fromOpaque(address).takeUnretainedValue().node
+    }
+    return Unmanaged<SagaNode>.fromOpaque(address).takeUnretainedValue()
+  }
+
+  /// Runs one job enqueued on `node`'s executor: the cell names the node, slot unknown, until
+  /// the task's code names its slot, and gets its previous value back afterwards (the job may
+  /// run nested in another: a fork's first job inside its parent's).
+  static func run(_ job: UnownedJob, of node: SagaNode) {
     let cell = cell
     let outer = cell.pointee
-    cell.pointee = unknownTask
-    job.runSynchronously(on: executor)
+    cell.pointee = UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque()) | unknownTag
+    job.runSynchronously(on: node.asUnownedTaskExecutor())
     cell.pointee = outer
   }
 
@@ -88,9 +105,17 @@ enum RunningSlot {
     guard cell.pointee != outsideJob else { return }
     switch slot {
     case .saga(let node):
-      cell.pointee = UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque())
+      cell.pointee = UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque()) | sagaTag
     case .branch(let branch):
       cell.pointee = UInt(bitPattern: Unmanaged.passUnretained(branch).toOpaque()) | branchTag
     }
+  }
+}
+
+extension SagaNode: TaskExecutor {
+  /// A job of this saga's task (or of a task that prefers this saga's node: a race or all
+  /// branch, a task group's child): the saga scheduler runs it, knowing whose it is.
+  func enqueue(_ job: consuming ExecutorJob) {
+    hooks.scheduler.enqueue(UnownedJob(job), of: self)
   }
 }

@@ -90,7 +90,7 @@ struct TakeWithdrawal: ~Copyable, Sendable {
 }
 
 extension SagaNode {
-  /// The saga whose task (or race/all branch) is running the current code, as far as the
-  /// runtime can tell (see ``RunningSlot``).
-  static var current: SagaNode? { RunningSlot.current?.node }
+  /// The saga whose task (or race/all branch, or task group child) is running the current
+  /// code (see ``RunningSlot``); nil outside the saga scheduler.
+  static var current: SagaNode? { RunningSlot.currentNode }
 }

@@ -27,7 +27,7 @@ extension SagaContext {
           // once, in order): its first job is run here, nested in this one.
           let captured = scheduler.captureNextJob()
           let slot = BranchSlot(node: node, hub: hub)
-          let task = Task(executorPreference: scheduler) {
+          let task = Task(executorPreference: node) {
             let result: Result<Value, any Error>
             if Task.isCancelled {
               result = .failure(CancellationError())

@@ -13,7 +13,7 @@ extension SagaNode {
     // Generic only where it must be: this code is not specialized for `Value`, and each
     // `Result<Value, _>` or `Value?` it built asked the runtime for its metadata (about 350
     // instructions each, three per fork).
-    let task = Task(executorPreference: scheduler) { [self] () async throws -> Value in
+    let task = Task(executorPreference: self) { [self] () async throws -> Value in
       // First thing in the task's first job: the runtime knows this is the slot's task.
       RunningSlot.enter(.saga(self))
       let value: Value
