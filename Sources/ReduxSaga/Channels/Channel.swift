@@ -84,13 +84,14 @@ public final class Channel<Element: Sendable>: Sendable {
     let slot = RunningSlot.current
     let node = SagaNode.current
     let effectID = node?.effectStarted(.takeChannel)
-    // The task resumes in a new job of the scheduler, still the slot's.
-    defer { RunningSlot.enter(slot) }
     do {
       let element = try await waitForElement(node)
+      // The task resumes in a new job of the scheduler, still the slot's (if it was known).
+      RunningSlot.enter(slot)
       if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }
       return element
     } catch {
+      RunningSlot.enter(slot)
       if let effectID {
         node?.effectEnded(
           effectID, .takeChannel, error is CancellationError ? .cancelled : .rejected(error))
