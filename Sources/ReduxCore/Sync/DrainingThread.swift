@@ -18,16 +18,7 @@ enum DrainingThread {
   /// The key of each thread's counter: how many stores the thread is draining, nested. The
   /// counter is allocated once per thread (and freed when the thread ends), so entering and
   /// leaving cost a `pthread_getspecific` each, not a `pthread_setspecific`.
-  @usableFromInline static let depth: pthread_key_t = {
-    var key = pthread_key_t()
-    #if canImport(Darwin)
-      let result = pthread_key_create(&key) { $0.deallocate() }
-    #else
-      let result = pthread_key_create(&key) { $0?.deallocate() }
-    #endif
-    precondition(result == 0, "pthread_key_create failed with error \(result)")
-    return key
-  }()
+  @usableFromInline static let depth = makeThreadCellKey()
 
   @inlinable
   static var isDraining: Bool {

@@ -1,3 +1,5 @@
+import ReduxCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -40,16 +42,7 @@ enum RunningSlot {
 
   /// The key of each thread's cell, allocated once per thread and freed when it ends, so that
   /// reading and writing it cost a `pthread_getspecific`, not a `pthread_setspecific`.
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    #if canImport(Darwin)
-      let result = pthread_key_create(&key) { $0.deallocate() }
-    #else
-      let result = pthread_key_create(&key) { $0?.deallocate() }
-    #endif
-    precondition(result == 0, "pthread_key_create failed with error \(result)")
-    return key
-  }()
+  private static let key = makeThreadCellKey()
 
   /// This thread's cell.
   private static var cell: UnsafeMutablePointer<UInt> {
