@@ -11,7 +11,7 @@ extension SagaContext {
   /// ```
   public func setContext(_ values: [String: any Sendable]) {
     node.state.withLock { state in
-      state.context.merge(values) { _, new in new }
+      state.withExtras { $0.context.merge(values) { _, new in new } }
     }
   }
 
@@ -22,14 +22,14 @@ extension SagaContext {
   public func getContext<Value: Sendable>(_ key: String, as type: Value.Type = Value.self)
     -> Value?
   {
-    node.state.withLock { $0.context[key] } as? Value
+    node.state.withLock { $0.extras?.context[key] } as? Value
   }
 }
 
 extension SagaNode {
-  /// Starts this node with a copy of its parent's context; takes no lock when it is empty.
-  func inheritContext(_ context: [String: any Sendable]) {
-    guard !context.isEmpty else { return }
-    state.withLock { $0.context = context }
+  /// Starts this node with a copy of its parent's context; takes no lock when there is none.
+  func inheritContext(_ context: [String: any Sendable]?) {
+    guard let context, !context.isEmpty else { return }
+    state.withLock { state in state.withExtras { $0.context = context } }
   }
 }

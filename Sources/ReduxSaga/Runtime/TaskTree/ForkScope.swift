@@ -67,9 +67,9 @@ extension SagaNode {
   func makeChild(name: String) -> SagaNode {
     let child = SagaNode(name: name, above: self, parent: self, hooks: hooks)
     let (isLive, context) = state.withLock { state in
-      guard !state.isFinished else { return (false, state.context) }
+      guard !state.isFinished else { return (false, state.extras?.context) }
       state.scope.add(child)
-      return (!state.isCancelled && state.scope.abort == nil, state.context)
+      return (!state.isCancelled && state.scope.abort == nil, state.extras?.context)
     }
     child.inheritContext(context)
     if !isLive { child.cancel() }

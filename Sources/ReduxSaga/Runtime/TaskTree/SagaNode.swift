@@ -55,9 +55,9 @@ final class SagaNode: Sendable {
 
   /// The names from the root to this saga; a spawned saga starts with its spawner's names.
   var stack: [String] {
-    if let stack = state.withLock({ $0.stack }) { return stack }
+    if let stack = state.withLock({ $0.extras?.stack }) { return stack }
     let stack = (above?.stack ?? []) + [name]
-    state.withLock { $0.stack = stack }
+    state.withLock { $0.withExtras { $0.stack = stack } }
     return stack
   }
 
@@ -65,14 +65,14 @@ final class SagaNode: Sendable {
   /// error is thrown to the caller), its own fork scope.
   func makeCalled(name: String) -> SagaNode {
     let child = SagaNode(name: name, above: self, parent: nil, hooks: hooks, reportsErrors: false)
-    child.inheritContext(state.withLock { $0.context })
+    child.inheritContext(state.withLock { $0.extras?.context })
     return child
   }
 
   /// Creates a detached node that reports its own errors.
   func makeSpawn(name: String) -> SagaNode {
     let child = SagaNode(name: name, above: self, parent: nil, hooks: hooks)
-    child.inheritContext(state.withLock { $0.context })
+    child.inheritContext(state.withLock { $0.extras?.context })
     return child
   }
 
@@ -103,7 +103,7 @@ final class SagaNode: Sendable {
   /// Runs `cleanup` when this node finishes, or now if it already has.
   func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
     let isFinished = state.withLock { state in
-      if !state.isFinished { state.cleanups.append(cleanup) }
+      if !state.isFinished { state.withExtras { $0.cleanups.append(cleanup) } }
       return state.isFinished
     }
     if isFinished { cleanup() }
@@ -113,14 +113,16 @@ final class SagaNode: Sendable {
   /// cancelled first (the node keeps running).
   func waitUntilFinished() async throws {
     let id = state.withLock { state in
-      defer { state.nextWaiter += 1 }
-      return state.nextWaiter
+      state.withExtras { extras in
+        defer { extras.nextWaiter += 1 }
+        return extras.nextWaiter
+      }
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
         let isFinished = state.withLock { state in
-          if !state.isFinished { state.finishWaiters[id] = continuation }
+          if !state.isFinished { state.withExtras { $0.finishWaiters[id] = continuation } }
           return state.isFinished
         }
         if isFinished {
@@ -135,7 +137,7 @@ final class SagaNode: Sendable {
   }
 
   private func removeWaiter(_ id: UInt64) -> CheckedContinuation<Void, any Error>? {
-    state.withLock { $0.finishWaiters.removeValue(forKey: id) }
+    state.withLock { $0.extras?.finishWaiters.removeValue(forKey: id) }
   }
 
   /// Records the end of this node, runs its cleanups, and tells its parent or the error hook.
@@ -143,20 +145,13 @@ final class SagaNode: Sendable {
   /// with; returns when it ends with the body's value (or, after a failure, when END ended the
   /// saga quietly).
   func finish(failure: (any Error)?) throws {
-    let (abort, isCancelled, cleanups, waiters, work) = state.withLock { state in
+    let (abort, isCancelled, ending, work) = state.withLock { state in
       state.isFinished = true
       state.cancelTask = nil
-      defer {
-        state.cleanups = []
-        state.finishWaiters = [:]
-        setWork(nil, in: &state)
-      }
-      return (
-        state.scope.abort, state.isCancelled, state.cleanups, Array(state.finishWaiters.values),
-        state.work.handle
-      )
+      defer { setWork(nil, in: &state) }
+      return (state.scope.abort, state.isCancelled, state.takeEnding(), state.work.handle)
     }
-    for cleanup in cleanups { cleanup() }
+    for cleanup in ending.cleanups { cleanup() }
     let (outcome, thrown) = NodeOutcome.of(
       failure: failure, abort: abort, isCancelled: isCancelled, stack: stack)
     if let parent {
@@ -165,7 +160,7 @@ final class SagaNode: Sendable {
       hooks.report(error, stack)
     }
     work?.end()
-    for waiter in waiters { waiter.resume() }
+    for waiter in ending.waiters { waiter.resume() }
     if let thrown { throw thrown }
   }
 }
@@ -174,15 +169,42 @@ final class SagaNode: Sendable {
 struct NodeState {
   /// Cancels the node's Swift task (whose take slot is the node).
   var cancelTask: (@Sendable () -> Void)?
-  /// Built on first use (monitor events, errors): a fork needs no array of its own.
-  var stack: [String]?
   var isCancelled = false
   var isFinished = false
-  var finishWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
-  var nextWaiter: UInt64 = 0
-  var cleanups: [@Sendable () -> Void] = []
   var scope = ForkScope()
   var work = SagaWork()
+  /// What few sagas use, nil until one does: a fork that nobody joins, with no cleanup, no
+  /// context and no monitor, creates and destroys none of it.
+  var extras: NodeExtras?
+
+  /// Runs `body` on the extras, creating them first.
+  mutating func withExtras<Result>(_ body: (inout NodeExtras) -> Result) -> Result {
+    if extras == nil { extras = NodeExtras() }
+    return body(&extras!)
+  }
+
+  /// Takes out the cleanups to run and the joiners to resume at the node's end.
+  mutating func takeEnding() -> (cleanups: [@Sendable () -> Void], waiters: [Joiner]) {
+    guard var extras else { return ([], []) }
+    defer { self.extras = extras }
+    defer {
+      extras.cleanups = []
+      extras.finishWaiters = [:]
+    }
+    return (extras.cleanups, Array(extras.finishWaiters.values))
+  }
+}
+
+/// A task waiting in `join` for a saga's end.
+typealias Joiner = CheckedContinuation<Void, any Error>
+
+/// The parts of a ``NodeState`` that few sagas use.
+struct NodeExtras {
+  /// Built on first use (monitor events, errors): a fork needs no array of its own.
+  var stack: [String]?
+  var finishWaiters: [UInt64: Joiner] = [:]
+  var nextWaiter: UInt64 = 0
+  var cleanups: [@Sendable () -> Void] = []
   /// The saga context (`setContext`/`getContext`): a copy of the parent's at the fork.
   var context: [String: any Sendable] = [:]
 }
