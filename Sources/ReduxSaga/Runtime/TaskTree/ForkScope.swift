@@ -11,10 +11,14 @@ import ReduxCore
 
 /// The attached forks of one saga, in fork order, and the error that aborted it: a value in
 /// the saga's ``NodeState``, changed under the node's lock.
+///
+/// The forks are a doubly linked list through the forks themselves (``SagaNode/siblings``):
+/// adding one and taking a finished one out cost a few pointer writes, where an array of forks
+/// grew, left holes and was compacted. The list holds its forks unretained: a fork stays in it
+/// only while its task runs, which keeps it alive (a fork takes itself out as it finishes).
 struct ForkScope {
-  /// The attached forks in the order they were forked; a finished one leaves a nil until the
-  /// array is compacted (a dictionary cost a hash per fork and per finish).
-  private var forks: [SagaNode?] = []
+  private var first: Unmanaged<SagaNode>?
+  private var last: Unmanaged<SagaNode>?
   private var liveCount = 0
   /// The first error of the saga (its body's) or of one of its forks, with the saga stack it
   /// came from.
@@ -25,33 +29,44 @@ struct ForkScope {
   var drained: CheckedContinuation<Void, Never>?
 
   /// The forks still running, in fork order.
-  var children: [SagaNode] { forks.compactMap { $0 } }
+  var children: [SagaNode] {
+    var children: [SagaNode] = []
+    children.reserveCapacity(liveCount)
+    var next = first
+    while let node = next?.takeUnretainedValue() {
+      children.append(node)
+      next = node.siblings.next
+    }
+    return children
+  }
 
   var hasChildren: Bool { liveCount > 0 }
 
   /// Adds a fork, at the end.
   mutating func add(_ child: SagaNode) {
-    child.indexInParent.store(forks.count, ordering: .relaxed)
-    forks.append(child)
+    let link = Unmanaged.passUnretained(child)
+    child.siblings = SiblingLinks(previous: last, next: nil, isLinked: true)
+    if let last { last.takeUnretainedValue().siblings.next = link } else { first = link }
+    last = link
     liveCount += 1
   }
 
-  /// Takes a finished fork out. The array empties when the last live fork goes, and is
-  /// compacted when mostly holes, so a long-lived saga that forks workers forever does not
-  /// grow it.
+  /// Takes a finished fork out.
   mutating func remove(_ child: SagaNode) {
-    let index = child.indexInParent.load(ordering: .relaxed)
-    guard index >= 0, index < forks.count, forks[index] === child else { return }
-    forks[index] = nil
-    liveCount -= 1
-    if liveCount == 0 {
-      forks.removeAll(keepingCapacity: forks.count <= 1_024)
-    } else if forks.count >= 64, liveCount * 4 < forks.count {
-      forks = forks.filter { $0 != nil }
-      for (index, child) in forks.enumerated() {
-        child?.indexInParent.store(index, ordering: .relaxed)
-      }
+    let links = child.siblings
+    guard links.isLinked else { return }
+    if let previous = links.previous {
+      previous.takeUnretainedValue().siblings.next = links.next
+    } else {
+      first = links.next
     }
+    if let next = links.next {
+      next.takeUnretainedValue().siblings.previous = links.previous
+    } else {
+      last = links.previous
+    }
+    child.siblings = SiblingLinks()
+    liveCount -= 1
   }
 
   /// The task waiting for the forks, once the last one has finished.

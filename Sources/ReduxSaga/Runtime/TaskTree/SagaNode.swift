@@ -33,9 +33,10 @@ final class SagaNode: Sendable {
   /// The node's task, fork scope and work: one lock, so a step that touches two of them (a
   /// fork's failure cancels its parent's task) takes it once.
   let state = Lock(NodeState())
-  /// Where this node is in its parent's fork scope, -1 if it was never added: read and written
-  /// only under the parent's lock.
-  let indexInParent = Atomic<Int>(-1)
+  /// This node's neighbours in its parent's fork scope (``ForkScope``): read and written only
+  /// under the parent's lock, which is what makes the `nonisolated(unsafe)` sound (and each
+  /// access exclusive, so the runtime need not check it).
+  @exclusivity(unchecked) nonisolated(unsafe) var siblings = SiblingLinks()
   /// The id of `state.work`'s origin (0 when there is no work), written with it under the
   /// lock, so a put reads its origin without the lock.
   let workOrigin = Atomic<UInt64>(0)
@@ -207,4 +208,12 @@ struct NodeExtras {
   var cleanups: [@Sendable () -> Void] = []
   /// The saga context (`setContext`/`getContext`): a copy of the parent's at the fork.
   var context: [String: any Sendable] = [:]
+}
+
+/// A fork's neighbours in its parent's ``ForkScope``, unretained (see there).
+struct SiblingLinks {
+  var previous: Unmanaged<SagaNode>?
+  var next: Unmanaged<SagaNode>?
+  /// Whether the fork is in the list (a fork whose parent had finished never is).
+  var isLinked = false
 }
