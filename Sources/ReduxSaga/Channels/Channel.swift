@@ -81,17 +81,17 @@ public final class Channel<Element: Sendable>: Sendable {
   ///   cancelled while waiting.
   nonisolated(nonsending) public func takeMaybe() async throws -> Element? {
     try Task.checkCancellation()
-    let slot = RunningSlot.current
+    let running = RunningSlot.token
     let node = SagaNode.current
     let effectID = node?.effectStarted(.takeChannel)
     do {
       let element = try await waitForElement(node)
       // The task resumes in a new job of the scheduler, still the slot's (if it was known).
-      RunningSlot.enter(slot)
+      RunningSlot.resume(running)
       if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }
       return element
     } catch {
-      RunningSlot.enter(slot)
+      RunningSlot.resume(running)
       if let effectID {
         node?.effectEnded(
           effectID, .takeChannel, error is CancellationError ? .cancelled : .rejected(error))

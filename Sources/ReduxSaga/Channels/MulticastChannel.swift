@@ -90,17 +90,17 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
     where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
   ) async throws -> Element? {
     try Task.checkCancellation()
-    let slot = RunningSlot.current
+    let running = RunningSlot.token
     let node = SagaNode.current
     let effectID = node?.effectStarted(.takeChannel)
     do {
       let element = try await waitForElement(node, predicate)
       // The task resumes in a new job of the scheduler, still the slot's (if it was known).
-      RunningSlot.enter(slot)
+      RunningSlot.resume(running)
       if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }
       return element
     } catch {
-      RunningSlot.enter(slot)
+      RunningSlot.resume(running)
       if let effectID { node?.effectEnded(effectID, .takeChannel, .cancelled) }
       throw error
     }

@@ -22,7 +22,7 @@ extension SagaContext {
     let effectID = started(.put(action))
     let scheduler = runtime.scheduler
     let origin = node.currentOrigin
-    let slot = RunningSlot.current
+    let running = RunningSlot.token
     // Unsafe: the scheduler resumes each held put exactly once (a checked continuation
     // allocates a canary per put). Isolated to the caller's isolation, which this nonsending
     // function shares: a saga resumes on the saga scheduler, an actor on its actor.
@@ -32,7 +32,7 @@ extension SagaContext {
         HeldPut(
           action: action, origin: origin, continuation: continuation, scheduler: scheduler))
     }
-    RunningSlot.enter(slot)
+    RunningSlot.resume(running)
     if let effectID { report(effectID, .put(action), .resolved) }
   }
 }

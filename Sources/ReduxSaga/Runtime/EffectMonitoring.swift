@@ -60,9 +60,9 @@ extension SagaContext {
     _ effect: @autoclosure () -> SagaEffect, _ body: () async throws -> Value
   ) async throws -> Value {
     try checkCancellation()
-    let slot = RunningSlot.current
+    let running = RunningSlot.token
     // The task resumes in a new job of the scheduler, still the slot's.
-    defer { RunningSlot.enter(slot) }
+    defer { RunningSlot.resume(running) }
     return try await monitored(started(effect()), effect(), body)
   }
 }

@@ -22,7 +22,7 @@ extension SagaContext {
     _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
     let action = try await node.awaitAction(
-      hub: runtime.hub, slot: RunningSlot.current, effect, match)
+      hub: runtime.hub, running: RunningSlot.token, effect, match)
     if action == nil { takeEnded(effect) }
     return action
   }
@@ -42,13 +42,13 @@ extension SagaNode {
   /// waits, and reports the effect to the monitor once registered. Nonsending, like
   /// ``SagaContext/awaitAction(_:_:)``.
   ///
-  /// In a saga task's own code (`slot` is the task's ``TakeSlot``, from ``RunningSlot``), the
-  /// take registers under the slot, which the task's canceller withdraws; elsewhere (`slot`
-  /// nil: a task that saga code started, or code the runtime cannot place) it installs a
-  /// cancellation handler of its own.
+  /// In a saga task's own code (`running` names the task's ``TakeSlot``), the take registers
+  /// under the slot, which the task's canceller withdraws; elsewhere (a task group's child, or
+  /// code the runtime cannot place) it installs a cancellation handler of its own.
   nonisolated(nonsending) func awaitAction(
-    hub: ActionHub, slot: TakeSlot?, _ effect: () -> SagaEffect, _ match: ActionMatch
+    hub: ActionHub, running: RunningSlot.Token, _ effect: () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
+    let slot = running.slot
     // A withdrawn slot is a cancelled task, or one about to be (see TakeSlot): no need to ask
     // the task, or this node's lock.
     if let slot {
@@ -71,12 +71,12 @@ extension SagaNode {
         taken = try await awaitActionCancellingItself(hub: hub, effectID, effect, match)
       }
     } catch {
-      RunningSlot.enter(slot)
+      RunningSlot.resume(running)
       takeFailed(error, effectID, effect)
       throw error
     }
     // The task resumed in a new job of the scheduler: it is still the slot's.
-    RunningSlot.enter(slot)
+    RunningSlot.resume(running)
     return took(taken, effectID, effect)
   }
 

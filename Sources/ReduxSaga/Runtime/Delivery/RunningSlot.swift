@@ -57,8 +57,32 @@ enum RunningSlot {
   // a branch's task holds its slot.
 
   /// The take slot of the saga task running on this thread, if the runtime knows it.
-  static var current: TakeSlot? {
-    let value = cell.pointee
+  static var current: TakeSlot? { slot(of: cell.pointee) }
+
+  /// What the cell says of the running task, kept across a wait and given back after it
+  /// (``resume(_:)``): a plain word, so keeping it costs no reference counting. The slot it may
+  /// name stays alive meanwhile: it is the waiting task's.
+  struct Token {
+    fileprivate let value: UInt
+
+    /// The take slot it names, if the runtime knew it.
+    var slot: TakeSlot? { RunningSlot.slot(of: value) }
+  }
+
+  /// What the cell says now.
+  static var token: Token { Token(value: cell.pointee) }
+
+  /// After a wait entered with `token`: if it named the task's slot, the task (resumed in a
+  /// new job of the scheduler) is still that slot's. Does nothing outside a job.
+  static func resume(_ token: Token) {
+    guard token.value != outsideJob, token.value & tags != unknownTag else { return }
+    let cell = cell
+    guard cell.pointee != outsideJob else { return }
+    cell.pointee = token.value
+  }
+
+  /// The slot a cell's value names, if any.
+  private static func slot(of value: UInt) -> TakeSlot? {
     guard let address = UnsafeRawPointer(bitPattern: value & ~tags) else { return nil }
     switch value & tags {
     case sagaTag: return .saga(Unmanaged<SagaNode>.fromOpaque(address).takeUnretainedValue())
