@@ -133,6 +133,6 @@ extension SagaNode: TaskExecutor {
   /// A job of this saga's task (or of a task that prefers this saga's node: a race or all
   /// branch, a task group's child): the saga scheduler runs it, knowing whose it is.
   func enqueue(_ job: consuming ExecutorJob) {
-    hooks.scheduler.enqueue(UnownedJob(job), of: self)
+    hooks.enqueue(UnownedJob(job), of: self)
   }
 }

@@ -33,6 +33,12 @@ final class NodeHooks: Sendable {
     self.monitor = monitor
   }
 
+  /// Queues a job of `node`'s task on the scheduler. Here rather than in the node: called on
+  /// the node's `hooks.scheduler`, the scheduler was retained and released around each job.
+  func enqueue(_ job: UnownedJob, of node: SagaNode) {
+    scheduler.enqueue(job, of: node)
+  }
+
   /// A new id for a monitored effect; ids are unique within the runtime.
   func nextEffectID() -> UInt64 {
     effectIDs.wrappingAdd(1, ordering: .relaxed).oldValue
