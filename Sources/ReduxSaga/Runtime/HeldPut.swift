@@ -35,6 +35,11 @@ final class HeldPut: TrackedDispatch {
   /// time, ordered by the store's lock: relaxed is enough.
   private let mark = Atomic<UInt64>(HeldPut.notProcessed)
   private static let notProcessed = UInt64.max
+  /// The route that sent the put to the store, set before each sending (ordered before the
+  /// store's drainer reads it by the store's lock), so that the store's answer needs neither
+  /// the scheduler's lock nor a retain. Unretained: the scheduler keeps its one route for as
+  /// long as it lives, and the put, in flight, keeps the scheduler.
+  private let sentThrough = Atomic<Unmanaged<PutRoute>?>(nil)
 
   init(
     action: any Action, origin: ActionOrigin, continuation: UnsafeContinuation<Void, Never>,
@@ -51,6 +56,12 @@ final class HeldPut: TrackedDispatch {
     continuation.resume()
   }
 
+  /// Sends the put to the store (again, as a marker) through `route`.
+  func send(through route: PutRoute) {
+    sentThrough.store(Unmanaged.passUnretained(route), ordering: .relaxed)
+    route.deliver(self)
+  }
+
   /// The action is processed the first time only; the marker's rounds are dropped before any
   /// middleware.
   @usableFromInline
@@ -62,14 +73,16 @@ final class HeldPut: TrackedDispatch {
   /// again, or the putting saga goes on inside this dispatch, up to its next wait.
   @usableFromInline
   func actionProcessed() {
-    guard let route = scheduler.route, let store = route.store, !store.isQueueEmpty() else {
+    guard let route = sentThrough.load(ordering: .relaxed)?.takeUnretainedValue(),
+      let store = route.store, !store.isQueueEmpty()
+    else {
       return complete()
     }
     let nested = store.nestedDispatchCount()
     let last = mark.load(ordering: .relaxed)
     if last != Self.notProcessed, last == nested { return complete() }
     mark.store(nested, ordering: .relaxed)
-    route.deliver(self)
+    send(through: route)
   }
 
   /// Resumes the putting saga, then lets the puts held behind it go to the store.

@@ -68,7 +68,7 @@ final class SagaScheduler: Sendable {
     let route: PutRoute?
 
     func run() {
-      if let route { route.deliver(put) } else { put.resume() }
+      if let route { put.send(through: route) } else { put.resume() }
     }
   }
 
@@ -81,9 +81,6 @@ final class SagaScheduler: Sendable {
   func deliverPuts(through route: PutRoute) {
     state.withLock { $0.route = route }
   }
-
-  /// How held puts reach the store; nil before the middleware is attached.
-  var route: PutRoute? { state.withLock { $0.route } }
 
   // MARK: Executor
 
