@@ -23,8 +23,9 @@ import ReduxCore
 // the flush runs (by sagas that the flushed actions resumed) queue behind the ones already
 // held, which is redux-saga's `asap` order.
 
-/// The serial task executor every saga of one ``SagaMiddleware`` runs on, drained by the
-/// threads that resume sagas, and the queue of the puts they hold.
+/// The serial scheduler every saga of one ``SagaMiddleware`` runs on (each saga's node is its
+/// tasks' executor, and hands their jobs here), drained by the threads that resume sagas, and
+/// the queue of the puts they hold.
 @usableFromInline
 final class SagaScheduler: Sendable {
   /// Everything the scheduler decides on, behind ReduxCore's lock (the store's: an inlined

@@ -32,7 +32,7 @@ import ReduxCore
 /// The saga, and the take slot, of the saga task running on this thread.
 enum RunningSlot {
   /// The cell holds 0 outside a saga job; otherwise an object's address (a nonzero multiple of
-  /// 16) and a tag: the node, its own task's slot (`sagaTag`); the node, slot unknown
+  /// 8, so its two low bits are free) and a tag: the node, its own task's slot (`sagaTag`); the node, slot unknown
   /// (`unknownTag`); a race or all branch's ``BranchSlot`` (`branchTag`).
   private static let outsideJob: UInt = 0
   private static let sagaTag: UInt = 0
