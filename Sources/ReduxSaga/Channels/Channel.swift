@@ -82,7 +82,7 @@ public final class Channel<Element: Sendable>: Sendable {
   nonisolated(nonsending) public func takeMaybe() async throws -> Element? {
     try Task.checkCancellation()
     let running = RunningSlot.token
-    let node = SagaNode.current
+    let node = running.node
     let effectID = node?.effectStarted(.takeChannel)
     do {
       let element = try await waitForElement(node)

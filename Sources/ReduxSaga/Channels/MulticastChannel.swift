@@ -91,7 +91,7 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
   ) async throws -> Element? {
     try Task.checkCancellation()
     let running = RunningSlot.token
-    let node = SagaNode.current
+    let node = running.node
     let effectID = node?.effectStarted(.takeChannel)
     do {
       let element = try await waitForElement(node, predicate)

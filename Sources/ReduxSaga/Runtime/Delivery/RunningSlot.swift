@@ -32,8 +32,8 @@ import ReduxCore
 /// The saga, and the take slot, of the saga task running on this thread.
 enum RunningSlot {
   /// The cell holds 0 outside a saga job; otherwise an object's address (a nonzero multiple of
-  /// 8, so its two low bits are free) and a tag: the node, its own task's slot (`sagaTag`); the node, slot unknown
-  /// (`unknownTag`); a race or all branch's ``BranchSlot`` (`branchTag`).
+  /// 8, so its two low bits are free) and a tag: the node, its own task's slot (`sagaTag`); the
+  /// node, slot unknown (`unknownTag`); a race or all branch's ``BranchSlot`` (`branchTag`).
   private static let outsideJob: UInt = 0
   private static let sagaTag: UInt = 0
   private static let unknownTag: UInt = 1
@@ -56,17 +56,31 @@ enum RunningSlot {
   // The objects are alive while the cell names them: the job being run holds its node, and
   // a branch's task holds its slot.
 
-  /// The take slot of the saga task running on this thread, if the runtime knows it.
-  static var current: TakeSlot? { slot(of: cell.pointee) }
-
-  /// What the cell says of the running task, kept across a wait and given back after it
-  /// (``resume(_:)``): a plain word, so keeping it costs no reference counting. The slot it may
-  /// name stays alive meanwhile: it is the waiting task's.
+  /// What the cell says of the running task: read it for the task's saga and slot, and keep it
+  /// across a wait to give back after it (``resume(_:)``). A plain word, so keeping it costs no
+  /// reference counting; the slot it may name stays alive meanwhile, being the waiting task's.
   struct Token {
     fileprivate let value: UInt
 
     /// The take slot it names, if the runtime knew it.
-    var slot: TakeSlot? { RunningSlot.slot(of: value) }
+    var slot: TakeSlot? {
+      guard let address = UnsafeRawPointer(bitPattern: value & ~tags) else { return nil }
+      switch value & tags {
+      case sagaTag: return .saga(Unmanaged<SagaNode>.fromOpaque(address).takeUnretainedValue())
+      case branchTag:
+        return .branch(Unmanaged<BranchSlot>.fromOpaque(address).takeUnretainedValue())
+      default: return nil
+      }
+    }
+
+    /// The saga whose task runs: nil outside a job of a saga scheduler.
+    var node: SagaNode? {
+      guard let address = UnsafeRawPointer(bitPattern: value & ~tags) else { return nil }
+      if value & tags == branchTag {
+        return Unmanaged<BranchSlot>.fromOpaque(address).takeUnretainedValue().node
+      }
+      return Unmanaged<SagaNode>.fromOpaque(address).takeUnretainedValue()
+    }
   }
 
   /// What the cell says now.
@@ -81,27 +95,6 @@ enum RunningSlot {
     cell.pointee = token.value
   }
 
-  /// The slot a cell's value names, if any.
-  private static func slot(of value: UInt) -> TakeSlot? {
-    guard let address = UnsafeRawPointer(bitPattern: value & ~tags) else { return nil }
-    switch value & tags {
-    case sagaTag: return .saga(Unmanaged<SagaNode>.fromOpaque(address).takeUnretainedValue())
-    case branchTag:
-      return .branch(Unmanaged<BranchSlot>.fromOpaque(address).takeUnretainedValue())
-    default: return nil
-    }
-  }
-
-  /// The saga whose task is running on this thread: nil outside a job of a saga scheduler.
-  static var currentNode: SagaNode? {
-    let value = cell.pointee
-    guard let address = UnsafeRawPointer(bitPattern: value & ~tags) else { return nil }
-    if value & tags == branchTag {
-      return Unmanaged<BranchSlot>.fromOpaque(address).takeUnretainedValue().node
-    }
-    return Unmanaged<SagaNode>.fromOpaque(address).takeUnretainedValue()
-  }
-
   /// Runs one job enqueued on `node`'s executor: the cell names the node, slot unknown, until
   /// the task's code names its slot, and gets its previous value back afterwards (the job may
   /// run nested in another: a fork's first job inside its parent's).
@@ -113,11 +106,9 @@ enum RunningSlot {
     cell.pointee = outer
   }
 
-  /// The calling code runs in `slot`'s task: call it at the start of the task, and after a
-  /// wait that was entered with `slot` as ``current``. Does nothing with a nil slot, or outside
-  /// a job of the saga scheduler.
-  static func enter(_ slot: TakeSlot?) {
-    guard let slot else { return }
+  /// The calling code runs in `slot`'s task: call it first thing in the task (after a wait,
+  /// ``resume(_:)`` gives the slot back). Does nothing outside a job of the saga scheduler.
+  static func enter(_ slot: TakeSlot) {
     let cell = cell
     guard cell.pointee != outsideJob else { return }
     switch slot {

@@ -55,7 +55,7 @@ enum TakeSlot {
   func withdraw() {
     switch self {
     case .saga(let node): node.takeWithdrawal.withdraw(id, from: node.hooks.hub)
-    case .branch(let branch): branch.withdrawal.withdraw(id, from: branch.hub)
+    case .branch(let branch): branch.withdrawal.withdraw(id, from: branch.node.hooks.hub)
     }
   }
 }
@@ -64,12 +64,10 @@ enum TakeSlot {
 final class BranchSlot: Sendable {
   /// The saga the branch belongs to.
   let node: SagaNode
-  let hub: ActionHub
   let withdrawal = TakeWithdrawal()
 
-  init(node: SagaNode, hub: ActionHub) {
+  init(node: SagaNode) {
     self.node = node
-    self.hub = hub
   }
 }
 
@@ -92,5 +90,5 @@ struct TakeWithdrawal: ~Copyable, Sendable {
 extension SagaNode {
   /// The saga whose task (or race/all branch, or task group child) is running the current
   /// code (see ``RunningSlot``); nil outside the saga scheduler.
-  static var current: SagaNode? { RunningSlot.currentNode }
+  static var current: SagaNode? { RunningSlot.token.node }
 }

@@ -14,7 +14,6 @@ extension SagaContext {
   ) async throws -> [Value] {
     let group = BranchGroup<Value>(count: branches.count, isRace: isRace)
     let scheduler = runtime.scheduler
-    let hub = runtime.hub
     let node = node
     node.enterBranches(branches.count)
     return try await withTaskCancellationHandler {
@@ -26,7 +25,7 @@ extension SagaContext {
           // before this saga's next statement (redux-saga runs `all` and `race` branches at
           // once, in order): its first job is run here, nested in this one.
           let captured = scheduler.captureNextJob()
-          let slot = BranchSlot(node: node, hub: hub)
+          let slot = BranchSlot(node: node)
           let task = Task(executorPreference: node) {
             let result: Result<Value, any Error>
             if Task.isCancelled {
