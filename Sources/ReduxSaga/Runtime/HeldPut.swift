@@ -31,8 +31,8 @@ final class HeldPut: TrackedDispatch {
   private let continuation: UnsafeContinuation<Void, Never>
   private let scheduler: SagaScheduler
   /// ``notProcessed`` until the store has processed the action; then the store's nested
-  /// dispatch count when the marker last set off. Written and read by the store's drainer, one thread at a
-  /// time, ordered by the store's lock: relaxed is enough.
+  /// dispatch count when the marker last set off. Written and read by the store's drainer, one
+  /// thread at a time, ordered by the store's lock: relaxed is enough.
   private let mark = Atomic<UInt64>(HeldPut.notProcessed)
   private static let notProcessed = UInt64.max
   /// The route that sent the put to the store, set before each sending (ordered before the
@@ -91,8 +91,9 @@ final class HeldPut: TrackedDispatch {
   }
 }
 
-/// How a runtime's held puts reach its store. A class: the scheduler hands it out under its
-/// lock for each put, and a struct of closures cost a retain and a release per closure.
+/// How a runtime's held puts reach its store. A class: the scheduler hands it out for each put,
+/// which keeps it unretained while in flight, and a struct of closures cost a retain and a
+/// release per closure.
 final class PutRoute: Sendable {
   /// Dispatches the put, which is told once its action has been processed.
   let deliver: @Sendable (HeldPut) -> Void

@@ -1,7 +1,8 @@
 import ReduxCore
 
 // A take: a one-shot watcher in the action hub, registered under the saga task's take slot
-// (see TakeSlot) or, in a task that saga code started, with a cancellation handler of its own.
+// (see TakeSlot) or, where the runtime cannot tell the task (RunningSlot), with a cancellation
+// handler of its own.
 //
 // The async functions here keep only what must outlive the wait in their frames: a frame is
 // allocated from the saga task's allocator, whose slabs hold about 1 KB, and a frame larger than
@@ -80,7 +81,7 @@ extension SagaNode {
     return took(taken, effectID, effect)
   }
 
-  /// A take in a task that saga code started: no slot, so a cancellation handler of its own.
+  /// A take whose task's slot the runtime does not know: a cancellation handler of its own.
   @inline(never)
   private nonisolated(nonsending) func awaitActionCancellingItself(
     hub: ActionHub, _ effectID: UInt64?, _ effect: () -> SagaEffect, _ match: ActionMatch

@@ -137,7 +137,7 @@ final class SagaNode: Sendable {
     }
   }
 
-  private func removeWaiter(_ id: UInt64) -> CheckedContinuation<Void, any Error>? {
+  private func removeWaiter(_ id: UInt64) -> Joiner? {
     state.withLock { $0.extras?.finishWaiters.removeValue(forKey: id) }
   }
 
@@ -186,13 +186,10 @@ struct NodeState {
 
   /// Takes out the cleanups to run and the joiners to resume at the node's end.
   mutating func takeEnding() -> (cleanups: [@Sendable () -> Void], waiters: [Joiner]) {
-    guard var extras else { return ([], []) }
-    defer { self.extras = extras }
-    defer {
-      extras.cleanups = []
-      extras.finishWaiters = [:]
-    }
-    return (extras.cleanups, Array(extras.finishWaiters.values))
+    guard let ending = extras else { return ([], []) }
+    extras?.cleanups = []
+    extras?.finishWaiters = [:]
+    return (ending.cleanups, Array(ending.finishWaiters.values))
   }
 }
 
