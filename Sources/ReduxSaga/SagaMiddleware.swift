@@ -82,10 +82,7 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     return Middleware(
       onAttach: { context in
         // The held put hears when its action has been processed, and resumes its saga then.
-        link.attach(
-          context, deliver: { put in context.dispatch(put) },
-          isQueueEmpty: { context.isQueueEmpty },
-          nestedDispatchCount: { context.nestedDispatchCount })
+        link.attach(context, deliver: { put in context.dispatch(put) })
       }, body)
   }
 

@@ -1,33 +1,56 @@
 import ReduxCore
 import Testing
 
-/// Records, when it sees `Increment`, what the store's queue looks like after the action was
-/// processed, having dispatched `follow` follow-up actions first; and the same once those
-/// follow-ups have been processed.
-private func looker(follow: Int, looks: Recorder<String>) -> Middleware<Counter> {
+/// A tracked action that records how the store's queue looked once it had been processed
+/// (`TrackedDispatch.actionProcessed(lookingAt:)`), or that the store was gone.
+private final class Look: TrackedDispatch {
+  let action: any Action
+  let origin = ActionOrigin.untracked
+  let isSent = false
+  let pending: UInt64? = nil
+  private let name: String
+  private let looks: Recorder<String>
+
+  init(_ action: any Action, _ name: String, looks: Recorder<String>) {
+    self.action = action
+    self.name = name
+    self.looks = looks
+  }
+
+  func actionProcessed(lookingAt queue: () -> StoreQueueState) {
+    let queue = queue()
+    looks.append("\(name): empty \(queue.isEmpty), nested \(queue.nestedDispatchCount)")
+  }
+
+  func actionProcessed() {
+    looks.append("\(name): store gone")
+  }
+}
+
+/// Dispatches `follow` follow-up `Add(amount: 1)`s, each a ``Look``, while `Increment` is
+/// processed.
+private func follower(follow: Int, looks: Recorder<String>) -> Middleware<Counter> {
   Middleware { context, action, next in
     next(action)
-    if action is Increment {
-      let before = context.nestedDispatchCount
-      for _ in 0..<follow { context.dispatch(Add(amount: 1)) }
-      let nested = context.nestedDispatchCount - before
-      looks.append("after Increment: empty \(context.isQueueEmpty), nested +\(nested)")
-    } else if let add = action as? Add, add.amount == 1, context.isQueueEmpty {
-      looks.append("last follow-up: empty \(context.isQueueEmpty)")
+    guard action is Increment else { return }
+    for index in 0..<follow {
+      context.dispatch(Look(Add(amount: 1), "follow-up \(index + 1)", looks: looks))
     }
   }
 }
 
-@Suite("A look at the store's queue (isQueueEmpty, nestedDispatchCount)")
+@Suite("A look at the store's queue once a tracked action has been processed")
 struct QueueLookTests {
-  @Test("dispatches made while an action is processed are queued, and counted as nested")
+  @Test("dispatches made while an action is processed are queued behind it, and counted as nested")
   func nestedDispatches() {
     let looks = Recorder<String>()
-    let store = makeCounterStore(middleware: [looker(follow: 2, looks: looks)])
-    store.dispatch(Increment())
+    let store = makeCounterStore(middleware: [follower(follow: 2, looks: looks)])
+    store.dispatch(Look(Increment(), "Increment", looks: looks))
     #expect(
       looks.values == [
-        "after Increment: empty false, nested +2", "last follow-up: empty true",
+        "Increment: empty false, nested 2",
+        "follow-up 1: empty false, nested 2",
+        "follow-up 2: empty true, nested 2",
       ])
     #expect(store.state.count == 3)
   }
@@ -35,19 +58,15 @@ struct QueueLookTests {
   @Test("an action that dispatches nothing leaves the queue empty and the count unchanged")
   func nothingDispatched() {
     let looks = Recorder<String>()
-    let store = makeCounterStore(middleware: [looker(follow: 0, looks: looks)])
-    store.dispatch(Increment())
-    #expect(looks.values == ["after Increment: empty true, nested +0"])
+    let store = makeCounterStore(middleware: [follower(follow: 0, looks: looks)])
+    store.dispatch(Look(Increment(), "Increment", looks: looks))
+    #expect(looks.values == ["Increment: empty true, nested 0"])
   }
 
   @Test("dispatches from other threads are not counted as nested")
   func otherThreads() async {
-    let counts = Recorder<UInt64>()
-    let probe = Middleware<Counter> { context, action, next in
-      next(action)
-      if action is Increment { counts.append(context.nestedDispatchCount) }
-    }
-    let store = makeCounterStore(middleware: [probe])
+    let looks = Recorder<String>()
+    let store = makeCounterStore()
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<4 {
         group.addTask {
@@ -55,8 +74,8 @@ struct QueueLookTests {
         }
       }
     }
-    store.dispatch(Increment())
-    #expect(counts.values == [0])
+    store.dispatch(Look(Increment(), "Increment", looks: looks))
+    #expect(looks.values == ["Increment: empty true, nested 0"])
     #expect(store.state.count == 4_001)
   }
 }

@@ -6,19 +6,6 @@ extension MiddlewareContext {
   @inlinable
   package var processingOrigin: ActionOrigin { engine.processingOrigin }
 
-  /// Whether no action waits in the store's queue now. Read when an action has just been
-  /// processed (in ``ActionProcessedListener/actionProcessed()``), `true` means that nothing
-  /// dispatched while it was processed is still to come: a dispatch made then is queued.
-  @inlinable
-  package var isQueueEmpty: Bool { engine.isQueueEmpty }
-
-  /// How many actions the store's draining thread has queued while it processed others (a
-  /// middleware's, a subscriber's or a reducer's follow-up dispatch): it only grows. If it is
-  /// the same before and after a pass through the queue, nothing processed in that pass
-  /// dispatched anything; what other threads dispatched meanwhile does not count.
-  @inlinable
-  package var nestedDispatchCount: UInt64 { engine.nestedDispatchCount }
-
   /// Records work started for `origin`, so that a `send` of that origin (or a test probe) can
   /// await it; returns nil, and records nothing, when nobody tracks that origin.
   ///

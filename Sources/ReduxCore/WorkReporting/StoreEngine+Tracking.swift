@@ -33,16 +33,14 @@ extension StoreEngine {
     }
     // The listener first: work it resumes (a saga after its put) registers before the pending
     // entry ends, so the origin's count never drops to zero in between.
-    tracked.actionProcessed()
+    tracked.actionProcessed(lookingAt: {
+      lock.withLock {
+        StoreQueueState(isEmpty: $0.queue.isEmpty, nestedDispatchCount: $0.tracking.nestedQueued)
+      }
+    })
     if let pending = tracked.pending { ledger.end(pending) }
   }
 
   @inlinable
   var processingOrigin: ActionOrigin { lock.withLock { $0.tracking.processing.origin } }
-
-  @inlinable
-  var isQueueEmpty: Bool { lock.withLock { $0.queue.isEmpty } }
-
-  @inlinable
-  var nestedDispatchCount: UInt64 { lock.withLock { $0.tracking.nestedQueued } }
 }

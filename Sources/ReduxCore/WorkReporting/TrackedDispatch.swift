@@ -44,12 +44,44 @@ package protocol TrackedDispatch: ActionProcessedListener {
   /// cancelled meanwhile answers false, and the action is dropped before any middleware. Asked
   /// once, by the drainer, before ``ActionProcessedListener/actionProcessed()``.
   func shouldProcess() -> Bool
+
+  /// Called instead of ``ActionProcessedListener/actionProcessed()`` by the store that
+  /// processed the action, on its draining thread, with a look at its queue: a module that must
+  /// hear only once what the action caused has been processed too (a saga's put) reads it
+  /// there, under one lock and with nothing retained.
+  func actionProcessed(lookingAt queue: () -> StoreQueueState)
 }
 
 extension TrackedDispatch {
   /// Every action is wanted, unless the type says otherwise.
   @inlinable
   package func shouldProcess() -> Bool { true }
+
+  /// Most listeners do not look at the queue.
+  @inlinable
+  package func actionProcessed(lookingAt queue: () -> StoreQueueState) {
+    actionProcessed()
+  }
+}
+
+/// The queue of the store that has just processed a tracked action, as its draining thread saw
+/// it then.
+@usableFromInline
+package struct StoreQueueState: Sendable {
+  /// Whether no action waits in the queue: nothing dispatched while the action was processed
+  /// is still to come.
+  @usableFromInline package let isEmpty: Bool
+  /// How many actions the store's draining thread has queued while it processed others (a
+  /// middleware's, a subscriber's or a reducer's follow-up dispatch): it only grows. If it is
+  /// the same before and after a pass through the queue, nothing processed in that pass
+  /// dispatched anything; what other threads dispatched meanwhile does not count.
+  @usableFromInline package let nestedDispatchCount: UInt64
+
+  @inlinable
+  init(isEmpty: Bool, nestedDispatchCount: UInt64) {
+    self.isEmpty = isEmpty
+    self.nestedDispatchCount = nestedDispatchCount
+  }
 }
 
 /// A tracked action the store makes itself: for `send`, for a module's dispatch with a
@@ -82,6 +114,16 @@ final class TrackedAction: TrackedDispatch {
   @usableFromInline
   func actionProcessed() {
     listener?.actionProcessed()
+  }
+
+  /// A module's own tracked dispatch, counted as pending here, looks at the queue itself.
+  @usableFromInline
+  func actionProcessed(lookingAt queue: () -> StoreQueueState) {
+    if let counted {
+      counted.actionProcessed(lookingAt: queue)
+    } else {
+      listener?.actionProcessed()
+    }
   }
 
   @usableFromInline

@@ -70,19 +70,26 @@ final class HeldPut: TrackedDispatch {
   }
 
   /// The store processed the action, or the marker came back: either the marker goes round
-  /// again, or the putting saga goes on inside this dispatch, up to its next wait.
+  /// again, or the putting saga goes on inside this dispatch, up to its next wait. `queue` is
+  /// the store's queue as its drainer sees it now.
   @usableFromInline
-  func actionProcessed() {
-    guard let route = sentThrough.load(ordering: .relaxed)?.takeUnretainedValue(),
-      let store = route.store, !store.isQueueEmpty()
-    else {
+  func actionProcessed(lookingAt queue: () -> StoreQueueState) {
+    let queue = queue()
+    if queue.isEmpty { return complete() }
+    let last = mark.load(ordering: .relaxed)
+    if last != Self.notProcessed, last == queue.nestedDispatchCount { return complete() }
+    mark.store(queue.nestedDispatchCount, ordering: .relaxed)
+    // Set by `send(through:)` before the store could process the put.
+    guard let route = sentThrough.load(ordering: .relaxed)?.takeUnretainedValue() else {
       return complete()
     }
-    let nested = store.nestedDispatchCount()
-    let last = mark.load(ordering: .relaxed)
-    if last != Self.notProcessed, last == nested { return complete() }
-    mark.store(nested, ordering: .relaxed)
     send(through: route)
+  }
+
+  /// The store was released before it processed the action: the putting saga goes on.
+  @usableFromInline
+  func actionProcessed() {
+    complete()
   }
 
   /// Resumes the putting saga, then lets the puts held behind it go to the store.
@@ -91,25 +98,15 @@ final class HeldPut: TrackedDispatch {
   }
 }
 
-/// How a runtime's held puts reach its store. A class: the scheduler hands it out for each put,
-/// which keeps it unretained while in flight, and a struct of closures cost a retain and a
-/// release per closure.
+/// How a runtime's held puts reach its store. A class: the put keeps it unretained while in
+/// flight (the scheduler keeps its one route for as long as it lives), and a closure stored
+/// in the put cost a retain and a release per put.
 final class PutRoute: Sendable {
-  /// Dispatches the put, which is told once its action has been processed.
+  /// Dispatches the put, which is told once its action has been processed (a route without a
+  /// store, ``runSaga``'s, completes the put itself).
   let deliver: @Sendable (HeldPut) -> Void
-  /// A look at the store's queue; nil without a store (``runSaga``), where the action has been
-  /// processed when `deliver` returns.
-  let store: StoreQueueLook?
 
-  init(deliver: @escaping @Sendable (HeldPut) -> Void, store: StoreQueueLook?) {
+  init(deliver: @escaping @Sendable (HeldPut) -> Void) {
     self.deliver = deliver
-    self.store = store
   }
-}
-
-/// What a put reads of its store's queue (ReduxCore's `MiddlewareContext.isQueueEmpty` and
-/// `nestedDispatchCount`), without the store's `State` type.
-struct StoreQueueLook: Sendable {
-  let isQueueEmpty: @Sendable () -> Bool
-  let nestedDispatchCount: @Sendable () -> UInt64
 }

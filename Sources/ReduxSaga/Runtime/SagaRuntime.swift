@@ -81,7 +81,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
         deliver: { put in
           dispatch(put.action)
           put.complete()
-        }, store: nil))
+        }))
   }
 
   /// The state `select` reads: the store's latest committed state, or `getState`'s.

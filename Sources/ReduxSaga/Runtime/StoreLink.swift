@@ -18,17 +18,12 @@ final class StoreLink<State: Sendable>: Sendable {
     isDirect = runtime.emitter == nil && runtime.monitor == nil
   }
 
-  /// Connects the runtime to its store; `deliver` dispatches each held put, `isQueueEmpty`
-  /// and `nestedDispatchCount` look at the store's queue (see `PutRoute`).
+  /// Connects the runtime to its store; `deliver` dispatches each held put (see `PutRoute`).
   @usableFromInline
   func attach(
-    _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (HeldPut) -> Void,
-    isQueueEmpty: @escaping @Sendable () -> Bool,
-    nestedDispatchCount: @escaping @Sendable () -> UInt64
+    _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (HeldPut) -> Void
   ) {
-    let store = StoreQueueLook(
-      isQueueEmpty: isQueueEmpty, nestedDispatchCount: nestedDispatchCount)
-    runtime.attach(context, route: PutRoute(deliver: deliver, store: store))
+    runtime.attach(context, route: PutRoute(deliver: deliver))
     isAttached.store(true, ordering: .releasing)
   }
 
