@@ -88,7 +88,7 @@ final class SagaScheduler: Sendable {
   /// Queues a job of `node`'s task (or of a task that prefers `node` as its executor: a race or
   /// all branch, a task group's child); see ``SagaNode/enqueue(_:)``.
   func enqueue(_ job: UnownedJob, of node: SagaNode) {
-    let job = SagaJob(job: job, node: Unmanaged.passUnretained(node))
+    let job = SagaJob(job: job, node: node)
     let me = currentThreadID()
     let startsBackgroundDrain: Bool = state.withLock { state in
       if let capture = state.capture, capture.thread == me, capture.job == nil {
@@ -227,9 +227,19 @@ struct SagaJob {
   /// Unretained, so that queueing a job costs no reference counting: a task retains its
   /// preferred executor until it ends, and a task with a job queued has not ended.
   let node: Unmanaged<SagaNode>
+  /// The node as an executor, made where the node is at hand: running the job then needs no
+  /// reference to the node, whose retain and release were two of a job's few atomic
+  /// operations.
+  let executor: UnownedTaskExecutor
+
+  init(job: UnownedJob, node: SagaNode) {
+    self.job = job
+    self.node = Unmanaged.passUnretained(node)
+    executor = node.asUnownedTaskExecutor()
+  }
 
   /// Runs the job on the saga's executor, telling the running slot whose it is.
   func run() {
-    RunningSlot.run(job, of: node.takeUnretainedValue())
+    RunningSlot.run(job, on: executor, of: node)
   }
 }

@@ -98,11 +98,13 @@ enum RunningSlot {
   /// Runs one job enqueued on `node`'s executor: the cell names the node, slot unknown, until
   /// the task's code names its slot, and gets its previous value back afterwards (the job may
   /// run nested in another: a fork's first job inside its parent's).
-  static func run(_ job: UnownedJob, of node: SagaNode) {
+  static func run(
+    _ job: UnownedJob, on executor: UnownedTaskExecutor, of node: Unmanaged<SagaNode>
+  ) {
     let cell = cell
     let outer = cell.pointee
-    cell.pointee = UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque()) | unknownTag
-    job.runSynchronously(on: node.asUnownedTaskExecutor())
+    cell.pointee = UInt(bitPattern: node.toOpaque()) | unknownTag
+    job.runSynchronously(on: executor)
     cell.pointee = outer
   }
 
