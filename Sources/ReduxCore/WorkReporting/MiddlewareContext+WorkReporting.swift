@@ -14,11 +14,12 @@ extension MiddlewareContext {
   package func beginWork(origin: ActionOrigin, _ description: @autoclosure () -> String)
     -> WorkHandle?
   {
-    guard origin.isTracked || engine.ledger.tracksAll else { return nil }
-    let description = description()
-    let id = engine.ledger.begin(origin: origin, description: description)
-    return WorkHandle(origin: origin, description: description, ledger: engine.ledger, id: id)
+    engine.ledger.beginWork(origin: origin, description())
   }
+
+  /// The store's work ledger, for a module that starts work often: ``WorkLedger/beginWork(origin:_:)``
+  /// is ``beginWork(origin:_:)`` without the store's `State`.
+  package var workLedger: WorkLedger { engine.ledger }
 
   /// Dispatches an action through the whole chain on behalf of `origin`, and tells `listener`
   /// once the chain has returned for it.

@@ -2,6 +2,7 @@ import Synchronization
 
 /// One unit of in-flight work a side-effect module started: an async effect or thunk, a
 /// command job, a saga resumed by an action until it waits for an action again, a fork.
+@usableFromInline
 package final class WorkHandle: Sendable {
   /// The send this work descends from.
   package let origin: ActionOrigin
@@ -42,8 +43,12 @@ private struct Entry {
 }
 
 /// The store's count of in-flight work, per origin, and the tasks waiting for it to end.
+///
+/// A module that starts work often (a saga, per take) keeps the ledger itself
+/// (``MiddlewareContext/workLedger``): it is not generic, so asking it costs neither a closure
+/// call nor the store's metadata.
 @usableFromInline
-final class WorkLedger: Sendable {
+package final class WorkLedger: Sendable {
   private struct Books {
     var nextOrigin: UInt64 = 1
     var nextEntry: UInt64 = 0
@@ -64,7 +69,29 @@ final class WorkLedger: Sendable {
 
   /// Whether a test probe asked for every action and piece of work to be tracked.
   @inlinable
-  var tracksAll: Bool { tracksAllFlag.load(ordering: .acquiring) }
+  package var tracksAll: Bool { tracksAllFlag.load(ordering: .acquiring) }
+
+  /// Records work started for `origin`, so that a `send` of that origin (or a test probe) can
+  /// await it; returns nil, and records nothing, when nobody tracks that origin.
+  ///
+  /// Call it while the action that starts the work is processed, so the work is registered
+  /// before the `send` that caused it resumes; end the handle exactly once.
+  @inlinable
+  package func beginWork(origin: ActionOrigin, _ description: @autoclosure () -> String)
+    -> WorkHandle?
+  {
+    guard origin.isTracked || tracksAll else { return nil }
+    return record(origin: origin, description: description())
+  }
+
+  /// Records work started for `origin`, whether or not it is tracked: for a module that read
+  /// ``tracksAll`` itself (``beginWork(origin:_:)`` otherwise).
+  @usableFromInline
+  package func record(origin: ActionOrigin, description: String) -> WorkHandle {
+    WorkHandle(
+      origin: origin, description: description, ledger: self,
+      id: begin(origin: origin, description: description))
+  }
 
   /// Tracks every action and piece of work from now on (a test probe was installed).
   func trackAll() {

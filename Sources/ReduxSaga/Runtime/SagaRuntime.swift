@@ -67,7 +67,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
     precondition(
       !wasAttached,
       "A SagaMiddleware serves one store: create one SagaMiddleware per Store.")
-    hooks.startWork { origin, description in context.beginWork(origin: origin, description()) }
+    hooks.startWork(on: context.workLedger)
     // A test store lists the takes still waiting when no action arrived.
     context.reportWaits { [hub] in hub.waitDescriptions() }
     scheduler.deliverPuts(through: route)

@@ -1,12 +1,6 @@
 import ReduxCore
 import Synchronization
 
-/// Begins work on the store the runtime is attached to; the description is built only when
-/// the work is tracked.
-typealias WorkStarter =
-  @Sendable (_ origin: ActionOrigin, _ description: () -> String) ->
-  WorkHandle?
-
 /// What every ``SagaNode`` of one runtime shares: the scheduler, the action hub, the error
 /// hook, the monitor, effect ids, and the store's work reporting.
 final class NodeHooks: Sendable {
@@ -14,12 +8,10 @@ final class NodeHooks: Sendable {
   let hub: ActionHub
   let report: @Sendable (_ error: any Error, _ stack: [String]) -> Void
   let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
-  // In a struct: a closure stored directly as a generic lock's value would be re-wrapped in a
-  // reabstraction thunk on every access.
-  private struct Starter {
-    let start: WorkStarter
-  }
-  private let workStarter = Lock<Starter?>(nil)
+  /// The work ledger of the store the runtime is attached to, retained; set once. Read
+  /// without a lock or a retain (every take and fork asks it): a starter closure behind a lock
+  /// cost two retains and two releases a time.
+  private let ledger = Atomic<Unmanaged<WorkLedger>?>(nil)
   private let effectIDs = Atomic<UInt64>(0)
 
   init(
@@ -45,15 +37,25 @@ final class NodeHooks: Sendable {
   }
 
   /// Connects work reporting to the store (once, when the middleware is attached).
-  func startWork(with starter: @escaping WorkStarter) {
-    workStarter.withLock { $0 = Starter(start: starter) }
+  func startWork(on ledger: WorkLedger) {
+    let retained = Unmanaged.passRetained(ledger)
+    let (exchanged, _) = self.ledger.compareExchange(
+      expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+    if !exchanged { retained.release() }
   }
 
   /// Begins work on behalf of `origin`; nil before the store is attached, or when the store
   /// does not track that origin.
   func beginWork(_ origin: ActionOrigin, _ description: () -> String) -> WorkHandle? {
-    // Called under the lock: copying the closure out cost a retain and a release per resumed
-    // take. The store's side takes only the store's work ledger, never this lock.
-    workStarter.withLock { $0?.start(origin, description) }
+    // The flag read first, with nothing called in between: the compiler then needs no retain
+    // of the ledger on the common path (untracked work).
+    guard let ledger = ledger.load(ordering: .acquiring),
+      origin.isTracked || ledger.takeUnretainedValue().tracksAll
+    else { return nil }
+    return ledger.takeUnretainedValue().record(origin: origin, description: description())
+  }
+
+  deinit {
+    ledger.load(ordering: .acquiring)?.release()
   }
 }
