@@ -66,9 +66,9 @@ enum RunningSlot {
     var slot: TakeSlot? {
       guard let address = UnsafeRawPointer(bitPattern: value & ~tags) else { return nil }
       switch value & tags {
-      case sagaTag: return .saga(Unmanaged<SagaNode>.fromOpaque(address).takeUnretainedValue())
+      case sagaTag: return .saga(Unmanaged<SagaNode>.fromOpaque(address))
       case branchTag:
-        return .branch(Unmanaged<BranchSlot>.fromOpaque(address).takeUnretainedValue())
+        return .branch(Unmanaged<BranchSlot>.fromOpaque(address))
       default: return nil
       }
     }
@@ -114,10 +114,8 @@ enum RunningSlot {
     let cell = cell
     guard cell.pointee != outsideJob else { return }
     switch slot {
-    case .saga(let node):
-      cell.pointee = UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque()) | sagaTag
-    case .branch(let branch):
-      cell.pointee = UInt(bitPattern: Unmanaged.passUnretained(branch).toOpaque()) | branchTag
+    case .saga(let node): cell.pointee = UInt(bitPattern: node.toOpaque()) | sagaTag
+    case .branch(let branch): cell.pointee = UInt(bitPattern: branch.toOpaque()) | branchTag
     }
   }
 }

@@ -19,48 +19,47 @@ import Synchronization
 
 /// The one take a saga task can have pending, withdrawn by whoever cancels the task.
 enum TakeSlot {
-  /// A saga's own task: the slot is the saga's node.
-  case saga(SagaNode)
-  /// A race or all branch of a saga.
-  case branch(BranchSlot)
+  // Unretained: a slot is only ever held by code running in its task, which keeps it alive (a
+  // task retains its preferred executor, the node; a branch's task holds its slot), and
+  // retaining it cost an atomic increment and decrement per take.
+  case saga(Unmanaged<SagaNode>)
+  case branch(Unmanaged<BranchSlot>)
 
-  /// The saga the task belongs to.
-  var node: SagaNode {
-    switch self {
-    case .saga(let node): node
-    case .branch(let branch): branch.node
-    }
-  }
+  /// The slot of `node`'s own task.
+  static func of(_ node: SagaNode) -> TakeSlot { .saga(.passUnretained(node)) }
 
-  /// The id every take of the owning task registers under: the slot's address, which is even,
-  /// where ``ActionHub/makeID()`` ids are odd. Taking no lock to make one keeps forks cheap.
+  /// The slot of a race or all branch's task.
+  static func of(_ branch: BranchSlot) -> TakeSlot { .branch(.passUnretained(branch)) }
+
+  /// The slot's id in the hub: its object's address (even; watcher ids are odd).
   var id: UInt64 {
     switch self {
-    case .saga(let node): UInt64(UInt(bitPattern: ObjectIdentifier(node)))
-    case .branch(let branch): UInt64(UInt(bitPattern: ObjectIdentifier(branch)))
+    case .saga(let node): UInt64(UInt(bitPattern: node.toOpaque()))
+    case .branch(let branch): UInt64(UInt(bitPattern: branch.toOpaque()))
     }
   }
 
-  /// Whether the slot was withdrawn: the owning task is cancelled. A take registered after the
-  /// withdrawal sees it here once registered (the hub's lock orders the two).
+  /// Whether the slot's task was cancelled (or is about to be): its takes end at once.
   var isWithdrawn: Bool {
     switch self {
-    case .saga(let node): node.takeWithdrawal.isWithdrawn
-    case .branch(let branch): branch.withdrawal.isWithdrawn
+    case .saga(let node): node.takeUnretainedValue().takeWithdrawal.isWithdrawn
+    case .branch(let branch): branch.takeUnretainedValue().withdrawal.isWithdrawn
     }
   }
 
-  /// Ends the take pending in this slot, if any, with `CancellationError`; call it after
-  /// cancelling the owning task, so a take registered in between sees the cancellation.
+  /// Ends the take pending in the slot, if any, and every take registered in it from now on.
   func withdraw() {
     switch self {
-    case .saga(let node): node.takeWithdrawal.withdraw(id, from: node.hooks.hub)
-    case .branch(let branch): branch.withdrawal.withdraw(id, from: branch.node.hooks.hub)
+    case .saga(let node):
+      let node = node.takeUnretainedValue()
+      node.takeWithdrawal.withdraw(id, from: node.hooks.hub)
+    case .branch(let branch):
+      let branch = branch.takeUnretainedValue()
+      branch.withdrawal.withdraw(id, from: branch.node.hooks.hub)
     }
   }
 }
 
-/// The slot of a race or all branch's task.
 final class BranchSlot: Sendable {
   /// The saga the branch belongs to.
   let node: SagaNode

@@ -32,7 +32,7 @@ extension SagaContext {
               result = .failure(CancellationError())
             } else {
               // The branch's code runs in the slot's task: its takes wait in the slot.
-              RunningSlot.enter(.branch(slot))
+              RunningSlot.enter(.of(slot))
               do {
                 result = .success(try await branch())
               } catch {
@@ -61,7 +61,7 @@ private struct BranchTask: Sendable {
   /// Cancels the branch, withdrawing the take it waits in at once.
   func cancel() {
     task.cancel()
-    TakeSlot.branch(slot).withdraw()
+    TakeSlot.of(slot).withdraw()
   }
 }
 

@@ -142,7 +142,7 @@ extension SagaNode {
     }
     if let cancelTask {
       cancelTask()
-      TakeSlot.saga(self).withdraw()
+      TakeSlot.of(self).withdraw()
     }
     for sibling in toCancel { sibling.cancel() }
     if let drained {

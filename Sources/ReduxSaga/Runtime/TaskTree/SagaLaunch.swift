@@ -15,7 +15,7 @@ extension SagaNode {
     // instructions each, three per fork).
     let task = Task(executorPreference: self) { [self] () async throws -> Value in
       // First thing in the task's first job: the runtime knows this is the slot's task.
-      RunningSlot.enter(.saga(self))
+      RunningSlot.enter(.of(self))
       let value: Value
       do {
         value = try await body(SagaContext(runtime: runtime, node: self))
@@ -41,7 +41,7 @@ extension SagaNode {
     }
     if cancelNow {
       task.cancel()
-      TakeSlot.saga(self).withdraw()
+      TakeSlot.of(self).withdraw()
     }
     if captured { scheduler.runCapturedJob() }
     if claimed { scheduler.endDrain() }

@@ -96,7 +96,7 @@ final class SagaNode: Sendable {
     // The task first, then its slot: a take registered in between sees the cancellation.
     if let cancelTask = work.cancelTask {
       cancelTask()
-      TakeSlot.saga(self).withdraw()
+      TakeSlot.of(self).withdraw()
     }
     for child in work.children { child.cancel() }
   }
