@@ -43,7 +43,8 @@ final class SagaScheduler: Sendable {
     var inFlight = 0
     /// The thread starting a fork, and the fork's first job, which it runs at once.
     var capture: (thread: UInt, job: SagaJob?)?
-    var route: PutRoute?
+    /// How held puts reach the store, once it is known (see ``SagaScheduler/route``).
+    var route: Unmanaged<PutRoute>?
 
     /// The next held put to dispatch, and how, or nil when the flush ends; `claimingTheFlush`
     /// makes the caller the flushing thread first (nil if another thread is, or nothing is
@@ -66,10 +67,10 @@ final class SagaScheduler: Sendable {
   /// built at run time, and copying one through it cost about 700 instructions per put.
   private struct PutToDeliver {
     let put: HeldPut
-    let route: PutRoute?
+    let route: Unmanaged<PutRoute>?
 
     func run() {
-      if let route { put.send(through: route) } else { put.resume() }
+      if let route { put.send(through: route.takeUnretainedValue()) } else { put.resume() }
     }
   }
 
@@ -78,9 +79,20 @@ final class SagaScheduler: Sendable {
   /// Where threads wait for another thread's drain to end.
   private let drainEnded = LockCondition()
 
-  /// Sets how held puts reach the store (once, when the middleware is attached).
+  /// Sets how held puts reach the store (once, when the middleware is attached, or when
+  /// ``runSaga`` makes the runtime). Retained here until the scheduler goes; the puts take it
+  /// unretained: reading a reference out of the lock cost a retain and a release per put.
   func deliverPuts(through route: PutRoute) {
-    state.withLock { $0.route = route }
+    let retained = Unmanaged.passRetained(route)
+    let wasSet = state.withLock { state in
+      defer { if state.route == nil { state.route = retained } }
+      return state.route != nil
+    }
+    precondition(!wasSet, "a saga runtime delivers its puts through one route")
+  }
+
+  deinit {
+    state.withLock { $0.route }?.release()
   }
 
   // MARK: Executor
