@@ -41,8 +41,6 @@ final class SagaScheduler: Sendable {
     /// Puts sent to the store whose sagas have not resumed yet: the held puts wait for them
     /// (HeldPut.swift), as redux-saga's `asap` queue runs one put to its end before the next.
     var inFlight = 0
-    /// The thread starting a fork, and the fork's first job, which it runs at once.
-    var capture: (thread: UInt, job: SagaJob?)?
     /// How held puts reach the store, once it is known (see ``SagaScheduler/route``).
     var route: Unmanaged<PutRoute>?
 
@@ -101,12 +99,13 @@ final class SagaScheduler: Sendable {
   /// all branch, a task group's child); see ``SagaNode/enqueue(_:)``.
   func enqueue(_ job: UnownedJob, of node: SagaNode) {
     let job = SagaJob(job: job, node: node)
-    let me = currentThreadID()
+    let thread = SagaThread.current
+    if thread.pointee.capturing == identity {
+      thread.pointee.capturing = 0
+      thread.pointee.captured = job
+      return
+    }
     let startsBackgroundDrain: Bool = state.withLock { state in
-      if let capture = state.capture, capture.thread == me, capture.job == nil {
-        state.capture = (capture.thread, job)
-        return false
-      }
       state.jobs.append(job)
       guard state.drainer == 0, !state.isBackgroundDrainScheduled else { return false }
       state.isBackgroundDrainScheduled = true
@@ -146,12 +145,10 @@ final class SagaScheduler: Sendable {
 
   /// Makes the calling thread the drainer, waiting for another thread's drain to end; returns
   /// `false` if this thread is already draining. Pair a `true` with ``endDrain()``.
-  /// `completingPut`: also counts a put sent to the store as done, under the same lock.
-  func beginDrain(completingPut: Bool = false) -> Bool {
+  func beginDrain() -> Bool {
     let me = currentThreadID()
     let isFreeOrMine: (inout State) -> Bool = { $0.drainer == 0 || $0.drainer == me }
     return state.withLock(waitingOn: drainEnded, until: isFreeOrMine) { state in
-      if completingPut { state.inFlight -= 1 }
       if state.drainer == me { return false }
       state.drainer = me
       return true
@@ -169,27 +166,44 @@ final class SagaScheduler: Sendable {
   /// nothing, unless the calling thread is draining. Create the task, then call
   /// ``runCapturedJob()``.
   func captureNextJob() -> Bool {
-    let me = currentThreadID()
-    return state.withLock { state in
-      guard state.drainer == me else { return false }
-      state.capture = (me, nil)
-      return true
+    let thread = SagaThread.current
+    // Saga code (a fork, an `all`) runs in one of this scheduler's jobs, so on its drainer:
+    // no need to ask the lock.
+    if !RunningSlot.runsJob(of: self, on: thread) {
+      let me = currentThreadID()
+      guard state.withLock({ $0.drainer == me }) else { return false }
     }
+    capture(on: thread)
+    return true
+  }
+
+  /// The next job enqueued on this scheduler from the calling thread, which drains it, goes
+  /// to `thread`'s cell instead of the queue. Per thread, so that capturing costs no lock.
+  private func capture(on thread: UnsafeMutablePointer<SagaThread>) {
+    thread.pointee.capturing = identity
+    thread.pointee.captured = nil
   }
 
   /// Runs the job captured since ``captureNextJob()``.
   func runCapturedJob() {
-    let job = state.withLock { state in
-      defer { state.capture = nil }
-      return state.capture?.job
-    }
-    job?.run()
+    runCapturedJob(on: SagaThread.current)
   }
+
+  private func runCapturedJob(on thread: UnsafeMutablePointer<SagaThread>) {
+    let job = thread.pointee.captured
+    thread.pointee.capturing = 0
+    thread.pointee.captured = nil
+    job?.run(on: thread)
+  }
+
+  /// This scheduler in a thread's cell.
+  private var identity: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 
   /// Runs queued jobs until none is left, gives up the drain, then dispatches the held puts
   /// in order, unless another thread is already doing so (it takes these too). The caller is
   /// the drainer. Giving up the drain and claiming the puts take the lock once.
   private func drainAndFlush() {
+    let thread = SagaThread.current
     var next: PutToDeliver?
     while true {
       let job: SagaJob? = state.withLock { state in
@@ -200,7 +214,7 @@ final class SagaScheduler: Sendable {
         return nil
       }
       guard let job else { break }
-      job.run()
+      job.run(on: thread)
     }
     while let put = next {
       put.run()
@@ -213,9 +227,24 @@ final class SagaScheduler: Sendable {
   /// Resumes the saga of a put sent to the store (`resume`), inside a drain, then dispatches
   /// the puts held behind it.
   func completePut(resuming resume: () -> Void) {
-    let claimed = beginDrain(completingPut: true)
-    defer { if claimed { endDrain() } }
-    resume()
+    let me = currentThreadID()
+    let isFreeOrMine: (inout State) -> Bool = { $0.drainer == 0 || $0.drainer == me }
+    let (claimed, isIdle) = state.withLock(waitingOn: drainEnded, until: isFreeOrMine) {
+      state in
+      state.inFlight -= 1
+      defer { state.drainer = me }
+      return (state.drainer != me, state.jobs.isEmpty)
+    }
+    // No job waits: the saga's, next in line anyway, runs at once, without queueing it.
+    if isIdle {
+      let thread = SagaThread.current
+      capture(on: thread)
+      resume()
+      runCapturedJob(on: thread)
+    } else {
+      resume()
+    }
+    if claimed { endDrain() }
   }
 
   /// Holds a put until the current drain ends; outside a drain, delivers it now.
@@ -251,7 +280,7 @@ struct SagaJob {
   }
 
   /// Runs the job on the saga's executor, telling the running slot whose it is.
-  func run() {
-    RunningSlot.run(job, on: executor, of: node)
+  func run(on thread: UnsafeMutablePointer<SagaThread>) {
+    RunningSlot.run(job, on: executor, of: node, thread: thread)
   }
 }
