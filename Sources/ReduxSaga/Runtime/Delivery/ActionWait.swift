@@ -59,7 +59,7 @@ extension SagaNode {
     }
     let effectID = hooks.monitor == nil ? nil : hooks.nextEffectID()
     waitingForAction()
-    let taken: TakenAction?
+    let taken: TakenAction
     do {
       if let slot {
         // Unsafe: the watcher is resumed exactly once, by whoever removes it from the hub (a
@@ -73,6 +73,8 @@ extension SagaNode {
       }
     } catch {
       RunningSlot.resume(running)
+      // END: the take returns nil.
+      if error is InputEnded { return tookEnd(effectID, effect) }
       takeFailed(error, effectID, effect)
       throw error
     }
@@ -85,7 +87,7 @@ extension SagaNode {
   @inline(never)
   private nonisolated(nonsending) func awaitActionCancellingItself(
     hub: ActionHub, _ effectID: UInt64?, _ effect: () -> SagaEffect, _ match: ActionMatch
-  ) async throws -> TakenAction? {
+  ) async throws -> TakenAction {
     let id = hub.makeID()
     return try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation(isolation: #isolation) { continuation in
@@ -102,12 +104,12 @@ extension SagaNode {
   /// came before the take was registered, seen on `slot` (or on the task without one), ends it.
   @inline(never)
   private func register(
-    _ continuation: UnsafeContinuation<TakenAction?, any Error>, in hub: ActionHub, id: UInt64,
+    _ continuation: UnsafeContinuation<TakenAction, any Error>, in hub: ActionHub, id: UInt64,
     _ match: ActionMatch, cancelledBy slot: TakeSlot?, _ effectID: UInt64?,
     _ effect: () -> SagaEffect
   ) {
     guard hub.add(Watcher(id: id, waiter: self, take: match, continuation)) else {
-      continuation.resume(returning: nil)
+      continuation.resume(throwing: InputEnded())
       return
     }
     if slot?.isWithdrawn ?? Task.isCancelled, let watcher = hub.remove(id) {
@@ -118,14 +120,22 @@ extension SagaNode {
   }
 
   /// The take returned: taken inside the dispatch that delivered the action, this saga now
-  /// works for it (or it ended at END). Returns the action, so the async frame holds no copy.
+  /// works for it. Returns the action, so the async frame holds no copy.
   @inline(never)
-  private func took(_ taken: TakenAction?, _ effectID: UInt64?, _ effect: () -> SagaEffect)
+  private func took(_ taken: TakenAction, _ effectID: UInt64?, _ effect: () -> SagaEffect)
     -> (any Action)?
   {
-    if let taken { resumed(byActionOf: taken.origin) } else { resumed() }
+    resumed(byActionOf: taken.origin)
     if let effectID { effectEnded(effectID, effect(), .resolved) }
-    return taken?.action
+    return taken.action
+  }
+
+  /// The take ended at END: it returns nil.
+  @inline(never)
+  private func tookEnd(_ effectID: UInt64?, _ effect: () -> SagaEffect) -> (any Action)? {
+    resumed()
+    if let effectID { effectEnded(effectID, effect(), .resolved) }
+    return nil
   }
 
   /// The take threw (cancelled, most often).

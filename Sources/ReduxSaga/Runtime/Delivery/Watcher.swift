@@ -17,7 +17,7 @@ struct Watcher: Sendable {
   private let kind: Kind
 
   private enum Kind: Sendable {
-    case take(ActionMatch, UnsafeContinuation<TakenAction?, any Error>)
+    case take(ActionMatch, UnsafeContinuation<TakenAction, any Error>)
     /// An object, made once per helper or channel: inline, its pattern and two closures made
     /// every watcher, takes included, larger to copy.
     case persistent(Persistent)
@@ -43,7 +43,7 @@ struct Watcher: Sendable {
   /// END, or `CancellationError`.
   init(
     id: UInt64, waiter: SagaNode, take match: ActionMatch,
-    _ continuation: UnsafeContinuation<TakenAction?, any Error>
+    _ continuation: UnsafeContinuation<TakenAction, any Error>
   ) {
     self.id = id
     self.waiter = waiter
@@ -99,7 +99,7 @@ struct Watcher: Sendable {
   /// END: a take returns `nil`; a persistent watcher ends.
   func end() {
     switch kind {
-    case .take(_, let continuation): continuation.resume(returning: nil)
+    case .take(_, let continuation): continuation.resume(throwing: InputEnded())
     case .persistent(let persistent): persistent.end()
     }
   }

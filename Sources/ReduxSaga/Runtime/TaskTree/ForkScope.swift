@@ -16,13 +16,21 @@ import ReduxCore
 /// adding one and taking a finished one out cost a few pointer writes, where an array of forks
 /// grew, left holes and was compacted. The list holds its forks unretained: a fork stays in it
 /// only while its task runs, which keeps it alive (a fork takes itself out as it finishes).
+/// The error that aborted a saga, and the saga stack it came from. A struct, not a tuple: an
+/// optional tuple is copied, destroyed and compared with nil through the runtime's generic
+/// value witnesses, about a hundred instructions each time, several times per fork.
+struct ForkAbort {
+  let error: any Error
+  let stack: [String]
+}
+
 struct ForkScope {
   private var first: Unmanaged<SagaNode>?
   private var last: Unmanaged<SagaNode>?
   private var liveCount = 0
   /// The first error of the saga (its body's) or of one of its forks, with the saga stack it
   /// came from.
-  var abort: (error: any Error, stack: [String])?
+  var abort: ForkAbort?
   /// Whether `abort` came from a fork.
   var isAbortedByFork = false
   /// The saga's task, waiting in `waitForChildren()` for its last fork to finish.
@@ -114,7 +122,7 @@ extension SagaNode {
     let stack = stack  // built outside the lock, which building it takes
     let children = state.withLock { state in
       if state.scope.abort == nil, !(error is CancellationError) {
-        state.scope.abort = (error, stack)
+        state.scope.abort = ForkAbort(error: error, stack: stack)
       }
       return state.scope.children
     }
@@ -131,7 +139,7 @@ extension SagaNode {
       state.scope.remove(child)
       if case .failed(let error, let stack) = outcome, state.scope.abort == nil {
         // Also while cancelled: an error thrown by a fork's cleanup is not lost.
-        state.scope.abort = (error, stack)
+        state.scope.abort = ForkAbort(error: error, stack: stack)
         state.scope.isAbortedByFork = true
         if !state.isCancelled {
           toCancel = state.scope.children

@@ -17,7 +17,7 @@ enum NodeOutcome: Sendable {
   ///   - isCancelled: Whether the saga was cancelled.
   ///   - stack: The saga's stack, built only for a failure of its own.
   static func of(
-    failure: (any Error)?, abort: (error: any Error, stack: [String])?, isCancelled: Bool,
+    failure: (any Error)?, abort: ForkAbort?, isCancelled: Bool,
     stack: @autoclosure () -> [String]
   ) -> (outcome: NodeOutcome, thrown: (any Error)?) {
     if let abort {
