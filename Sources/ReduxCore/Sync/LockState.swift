@@ -1,5 +1,6 @@
-// The lock's word, its owner and its parking, in a class of their own (see Lock.swift for the
-// algorithm and why it is ours).
+// The lock's word, its owner and its parking: in a class of their own for `Lock`, or as a value
+// (`LockWord`) an object keeps among its own stored properties. One algorithm
+// (`LockAlgorithm`) for both; see Lock.swift for what it is and why it is ours.
 
 import Synchronization
 
@@ -28,6 +29,10 @@ final class LockStorage<Value: ~Copyable>: LockState {
 /// The lock's state. A class of its own, not generic: the lock's methods then never read the
 /// generic class's metadata before they take the lock, which ThreadSanitizer reported (in debug
 /// builds) as a race with the guarded value's accesses.
+///
+/// Its atomics are its own stored properties, not a ``LockWord``: a caller inlines the fast
+/// paths over the class's reference, where a nested word made it keep the word's address in a
+/// register of its own (seven instructions more per dispatch through middleware).
 @usableFromInline
 class LockState {
   /// 0 free, 1 held, 2 held and perhaps awaited by a sleeping thread.
@@ -50,8 +55,91 @@ class LockState {
   /// Takes the lock: one compare-and-swap when it is free.
   @inlinable @inline(__always)
   final func lock() {
+    LockAlgorithm.lock(word, owner) { lockContended() }
+  }
+
+  /// Gives the lock back (``LockAlgorithm/unlock(_:_:_:wake:)``).
+  @inlinable @inline(__always)
+  final func unlock() {
+    LockAlgorithm.unlock(word, contended, owner) { wakeOne() }
+  }
+
+  @usableFromInline @inline(never)
+  final func lockContended() {
+    LockAlgorithm.lockContended(word, contended, owner, parkingAddress, reentry)
+  }
+
+  @usableFromInline @inline(never)
+  final func wakeOne() {
+    LockAlgorithm.parking(parkingAddress).wakeOne()
+  }
+
+  deinit {
+    LockAlgorithm.destroyParking(parkingAddress)
+  }
+}
+
+/// A lock as a value that a class keeps among its own stored properties, so that an object
+/// that needs a lock of its own (a saga's node) costs one allocation, not two. It guards that
+/// object's state: call ``lock()`` and ``unlock()`` around each access. Keep it in a `let` of a
+/// class: its address must not change while it is used.
+@usableFromInline
+package struct LockWord: ~Copyable, Sendable {
+  @usableFromInline let word = Atomic<UInt32>(0)
+  @usableFromInline let contended = Atomic<Bool>(false)
+  @usableFromInline let owner = Atomic<UInt>(0)
+  @usableFromInline let parkingAddress = Atomic<UInt>(0)
+  @usableFromInline let reentry: StaticString
+
+  /// A free lock; a thread that takes it again while it holds it stops with `reentry`.
+  @inlinable
+  package init(reentry: StaticString) {
+    self.reentry = reentry
+  }
+
+  /// Takes the lock: one compare-and-swap when it is free.
+  @inlinable @inline(__always)
+  package func lock() {
+    LockAlgorithm.lock(word, owner) { lockContended() }
+  }
+
+  /// Gives the lock back.
+  @inlinable @inline(__always)
+  package func unlock() {
+    LockAlgorithm.unlock(word, contended, owner) { wakeOne() }
+  }
+
+  @usableFromInline @inline(never)
+  func lockContended() {
+    LockAlgorithm.lockContended(word, contended, owner, parkingAddress, reentry)
+  }
+
+  @usableFromInline @inline(never)
+  func wakeOne() {
+    LockAlgorithm.parking(parkingAddress).wakeOne()
+  }
+
+  deinit {
+    LockAlgorithm.destroyParking(parkingAddress)
+  }
+}
+
+/// The lock's algorithm, over the atomics of a ``LockState`` or a ``LockWord``: the word (0
+/// free, 1 held, 2 held and perhaps awaited by a sleeping thread), whether a thread ever found
+/// the lock held (until then `unlock` gives it back with a plain store; from then on with an
+/// exchange, which sees whether a thread sleeps), the holder's ``currentThreadID()`` (0 when
+/// free: written by the holder after it takes the lock and before it gives it back, so only the
+/// holder can find its own identity there), and the address of the ``Parking`` where contended
+/// threads sleep (0 until the first contention).
+@usableFromInline
+enum LockAlgorithm {
+  /// Takes the lock: one compare-and-swap when it is free, else `contended()`.
+  @inlinable @inline(__always)
+  static func lock(
+    _ word: borrowing Atomic<UInt32>, _ owner: borrowing Atomic<UInt>, contended: () -> Void
+  ) {
     if !word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-      lockContended()
+      contended()
     }
     owner.store(currentThreadID(), ordering: .relaxed)
   }
@@ -67,18 +155,25 @@ class LockState {
   /// `lockContended()`): a mark that the last plain store overwrote is then renewed by that
   /// thread, whose own release is an exchange and wakes a sleeper.
   @inlinable @inline(__always)
-  final func unlock() {
+  static func unlock(
+    _ word: borrowing Atomic<UInt32>, _ contended: borrowing Atomic<Bool>,
+    _ owner: borrowing Atomic<UInt>, wake: () -> Void
+  ) {
     owner.store(0, ordering: .relaxed)
     if !contended.load(ordering: .relaxed) {
       word.store(0, ordering: .releasing)
     } else if word.exchange(0, ordering: .releasing) == 2 {
-      wakeOne()
+      wake()
     }
   }
 
   /// Takes a lock another thread holds (or this one: then it stops with `reentry`).
-  @usableFromInline @inline(never)
-  final func lockContended() {
+  @usableFromInline
+  static func lockContended(
+    _ word: borrowing Atomic<UInt32>, _ contended: borrowing Atomic<Bool>,
+    _ owner: borrowing Atomic<UInt>, _ parkingAddress: borrowing Atomic<UInt>,
+    _ reentry: StaticString
+  ) {
     if owner.load(ordering: .relaxed) == currentThreadID() { preconditionFailure("\(reentry)") }
     for _ in 0..<100 {
       if word.load(ordering: .relaxed) == 0,
@@ -98,21 +193,16 @@ class LockState {
       while word.exchange(2, ordering: .acquiring) != 0 { sched_yield() }
       return
     }
-    let parking = self.parking
+    let sleepers = parking(parkingAddress)
     // 2 from here on: whoever gives the lock back next wakes a sleeper.
     while word.exchange(2, ordering: .acquiring) != 0 {
-      parking.sleep { word.load(ordering: .relaxed) == 2 }
+      sleepers.sleep { word.load(ordering: .relaxed) == 2 }
     }
-  }
-
-  @usableFromInline @inline(never)
-  final func wakeOne() {
-    parking.wakeOne()
   }
 
   /// The parking, allocated by the first thread that needs it.
   @usableFromInline
-  final var parking: Parking {
+  static func parking(_ parkingAddress: borrowing Atomic<UInt>) -> Parking {
     let address = parkingAddress.load(ordering: .acquiring)
     if address != 0 { return Parking(address: address) }
     let new = Parking.make()
@@ -123,7 +213,9 @@ class LockState {
     return Parking(address: current)
   }
 
-  deinit {
+  /// Frees the parking, if a contention made one.
+  @usableFromInline
+  static func destroyParking(_ parkingAddress: borrowing Atomic<UInt>) {
     let address = parkingAddress.load(ordering: .acquiring)
     if address != 0 { Parking(address: address).destroy() }
   }
