@@ -10,7 +10,7 @@ extension SagaContext {
   /// let api = saga.getContext("api", as: UserAPI.self)
   /// ```
   public func setContext(_ values: [String: any Sendable]) {
-    node.state.withLock { state in
+    node.withState { state in
       state.withExtras { $0.context.merge(values) { _, new in new } }
     }
   }
@@ -22,7 +22,7 @@ extension SagaContext {
   public func getContext<Value: Sendable>(_ key: String, as type: Value.Type = Value.self)
     -> Value?
   {
-    node.state.withLock { $0.extras?.context[key] } as? Value
+    node.withState { $0.extras?.context[key] } as? Value
   }
 }
 
@@ -30,6 +30,6 @@ extension SagaNode {
   /// Starts this node with a copy of its parent's context; takes no lock when there is none.
   func inheritContext(_ context: [String: any Sendable]?) {
     guard let context, !context.isEmpty else { return }
-    state.withLock { state in state.withExtras { $0.context = context } }
+    withState { state in state.withExtras { $0.context = context } }
   }
 }

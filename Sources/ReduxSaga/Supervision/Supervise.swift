@@ -79,6 +79,6 @@ extension SagaNode {
   /// The stack of the saga whose error ended this one: its own, or that of the fork that
   /// aborted it.
   var failureStack: [String] {
-    state.withLock { $0.scope.abort?.stack } ?? stack
+    withState { $0.scope.abort?.stack } ?? stack
   }
 }

@@ -89,7 +89,7 @@ extension SagaNode {
   /// aborted or finished.
   func makeChild(name: String) -> SagaNode {
     let child = SagaNode(name: name, above: self, parent: self, hooks: hooks)
-    let (isLive, context) = state.withLock { state in
+    let (isLive, context) = withState { state in
       guard !state.isFinished else { return (false, state.extras?.context) }
       state.scope.add(child)
       return (!state.isCancelled && state.scope.abort == nil, state.extras?.context)
@@ -99,16 +99,16 @@ extension SagaNode {
     return child
   }
 
-  var isAborted: Bool { state.withLock { $0.scope.abort != nil } }
+  var isAborted: Bool { withState { $0.scope.abort != nil } }
   /// Whether an attached fork's error ended this saga.
-  var isAbortedByFork: Bool { state.withLock { $0.scope.isAbortedByFork } }
-  var abortError: (any Error)? { state.withLock { $0.scope.abort?.error } }
-  var hasChildren: Bool { state.withLock { $0.scope.hasChildren } }
+  var isAbortedByFork: Bool { withState { $0.scope.isAbortedByFork } }
+  var abortError: (any Error)? { withState { $0.scope.abort?.error } }
+  var hasChildren: Bool { withState { $0.scope.hasChildren } }
 
   /// Waits until every attached fork has finished.
   nonisolated(nonsending) func waitForChildren() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let isDrained = state.withLock { state in
+      let isDrained = withState { state in
         if state.scope.hasChildren { state.scope.drained = continuation }
         return !state.scope.hasChildren
       }
@@ -120,7 +120,7 @@ extension SagaNode {
   /// error their cleanup throws.
   func bodyFailed(_ error: any Error) {
     let stack = stack  // built outside the lock, which building it takes
-    let children = state.withLock { state in
+    let children = withState { state in
       if state.scope.abort == nil, !(error is CancellationError) {
         state.scope.abort = ForkAbort(error: error, stack: stack)
       }
@@ -135,7 +135,7 @@ extension SagaNode {
   func childFinished(_ child: SagaNode, _ outcome: NodeOutcome, workingFor origin: ActionOrigin?) {
     var toCancel: [SagaNode] = []
     var cancelTask: (@Sendable () -> Void)?
-    let drained: CheckedContinuation<Void, Never>? = state.withLock { state in
+    let drained: CheckedContinuation<Void, Never>? = withState { state in
       state.scope.remove(child)
       if case .failed(let error, let stack) = outcome, state.scope.abort == nil {
         // Also while cancelled: an error thrown by a fork's cleanup is not lost.

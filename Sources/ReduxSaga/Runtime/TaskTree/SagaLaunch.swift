@@ -32,7 +32,7 @@ extension SagaNode {
     // Before the task's first job runs: a saga cancelled (or aborted) before its task existed
     // starts with its task cancelled and its slot withdrawn, so its takes need not ask the
     // node.
-    let cancelNow = state.withLock { state in
+    let cancelNow = withState { state in
       if !state.isFinished {
         // Capturing only the task: a closure over one reference needs no context allocated.
         state.cancelTask = { task.cancel() }

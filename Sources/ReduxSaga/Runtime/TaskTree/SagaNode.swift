@@ -30,9 +30,15 @@ final class SagaNode: Sendable {
   /// Whether a failure without a parent goes to the error hook (not for a called saga, whose
   /// caller gets the error).
   let reportsErrors: Bool
-  /// The node's task, fork scope and work: one lock, so a step that touches two of them (a
-  /// fork's failure cancels its parent's task) takes it once.
-  let state = Lock(NodeState())
+  /// The lock of the node's task, fork scope and work (``withState(_:)``): one lock, so a step
+  /// that touches two of them (a fork's failure cancels its parent's task) takes it once. In
+  /// the node itself, as is the state it guards: a `Lock` is an object of its own, a second
+  /// allocation per fork.
+  private let lock = LockWord(
+    reentry: "a saga node's lock was taken again by the thread that holds it")
+  /// Read and written only between `lock.lock()` and `lock.unlock()` (``withState(_:)``), which
+  /// makes every access exclusive: the runtime's dynamic exclusivity check would only add cost.
+  @exclusivity(unchecked) nonisolated(unsafe) private var lockedState = NodeState()
   /// This node's neighbours in its parent's fork scope (``ForkScope``): read and written only
   /// under the parent's lock, which is what makes the `nonisolated(unsafe)` sound (and each
   /// access exclusive, so the runtime need not check it).
@@ -54,11 +60,19 @@ final class SagaNode: Sendable {
     self.reportsErrors = reportsErrors
   }
 
+  /// Runs `body` with the node's state, under the node's lock.
+  @inline(__always)
+  func withState<Result>(_ body: (inout NodeState) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&lockedState)
+  }
+
   /// The names from the root to this saga; a spawned saga starts with its spawner's names.
   var stack: [String] {
-    if let stack = state.withLock({ $0.extras?.stack }) { return stack }
+    if let stack = withState({ $0.extras?.stack }) { return stack }
     let stack = (above?.stack ?? []) + [name]
-    state.withLock { $0.withExtras { $0.stack = stack } }
+    withState { $0.withExtras { $0.stack = stack } }
     return stack
   }
 
@@ -66,28 +80,28 @@ final class SagaNode: Sendable {
   /// error is thrown to the caller), its own fork scope.
   func makeCalled(name: String) -> SagaNode {
     let child = SagaNode(name: name, above: self, parent: nil, hooks: hooks, reportsErrors: false)
-    child.inheritContext(state.withLock { $0.extras?.context })
+    child.inheritContext(withState { $0.extras?.context })
     return child
   }
 
   /// Creates a detached node that reports its own errors.
   func makeSpawn(name: String) -> SagaNode {
     let child = SagaNode(name: name, above: self, parent: nil, hooks: hooks)
-    child.inheritContext(state.withLock { $0.extras?.context })
+    child.inheritContext(withState { $0.extras?.context })
     return child
   }
 
-  var isCancelled: Bool { state.withLock { $0.isCancelled } }
-  var isFinished: Bool { state.withLock { $0.isFinished } }
+  var isCancelled: Bool { withState { $0.isCancelled } }
+  var isFinished: Bool { withState { $0.isFinished } }
   /// Whether the saga must stop: cancelled or aborted (its Swift task may not know yet while it
   /// still runs the synchronous start of its body).
-  var shouldStop: Bool { state.withLock { $0.isCancelled || $0.scope.abort != nil } }
+  var shouldStop: Bool { withState { $0.isCancelled || $0.scope.abort != nil } }
 
   /// Cancels this saga, the effect it is blocked on, and its attached forks, recursively: its
   /// own task first, then its forks in the order they were forked.
   func cancel() {
     let work: (cancelTask: (@Sendable () -> Void)?, children: [SagaNode])? =
-      state.withLock { state in
+      withState { state in
         guard !state.isFinished, !state.isCancelled else { return nil }
         state.isCancelled = true
         return (state.cancelTask, state.scope.children)
@@ -103,7 +117,7 @@ final class SagaNode: Sendable {
 
   /// Runs `cleanup` when this node finishes, or now if it already has.
   func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
-    let isFinished = state.withLock { state in
+    let isFinished = withState { state in
       if !state.isFinished { state.withExtras { $0.cleanups.append(cleanup) } }
       return state.isFinished
     }
@@ -113,7 +127,7 @@ final class SagaNode: Sendable {
   /// Waits until this node has finished; throws `CancellationError` if the waiting task is
   /// cancelled first (the node keeps running).
   func waitUntilFinished() async throws {
-    let id = state.withLock { state in
+    let id = withState { state in
       state.withExtras { extras in
         defer { extras.nextWaiter += 1 }
         return extras.nextWaiter
@@ -122,7 +136,7 @@ final class SagaNode: Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let isFinished = state.withLock { state in
+        let isFinished = withState { state in
           if !state.isFinished { state.withExtras { $0.finishWaiters[id] = continuation } }
           return state.isFinished
         }
@@ -138,7 +152,7 @@ final class SagaNode: Sendable {
   }
 
   private func removeWaiter(_ id: UInt64) -> Joiner? {
-    state.withLock { $0.extras?.finishWaiters.removeValue(forKey: id) }
+    withState { $0.extras?.finishWaiters.removeValue(forKey: id) }
   }
 
   /// Records the end of this node, runs its cleanups, and tells its parent or the error hook.
@@ -146,7 +160,7 @@ final class SagaNode: Sendable {
   /// with; returns when it ends with the body's value (or, after a failure, when END ended the
   /// saga quietly).
   func finish(failure: (any Error)?) throws {
-    let (abort, isCancelled, ending, work) = state.withLock { state in
+    let (abort, isCancelled, ending, work) = withState { state in
       state.isFinished = true
       state.cancelTask = nil
       defer { setWork(nil, in: &state) }

@@ -40,7 +40,7 @@ extension SagaNode {
       let scheduler = hooks.scheduler
       handle.onCancel { [weak self] in scheduler.withDrain { self?.cancel() } }
     }
-    let previous = state.withLock { state in
+    let previous = withState { state in
       defer { setWork(handle, in: &state) }
       return state.work.handle
     }
@@ -52,7 +52,7 @@ extension SagaNode {
   /// take helpers is idle while they wait. The last fork to finish begins it again, for the
   /// saga's own end (see ``lastForkFinished(workingFor:)``).
   func waitingForForks() {
-    let ended: WorkHandle? = state.withLock { state in
+    let ended: WorkHandle? = withState { state in
       state.work.runningStrands = 0
       defer { setWork(nil, in: &state) }
       return state.work.handle
@@ -75,7 +75,7 @@ extension SagaNode {
 
   /// One strand of this saga's code stopped running; the work ends when none is left.
   private func strandStopped() {
-    let ended: WorkHandle? = state.withLock { state in
+    let ended: WorkHandle? = withState { state in
       state.work.runningStrands -= 1
       guard state.work.runningStrands <= 0 else { return nil }
       defer { setWork(nil, in: &state) }
@@ -87,20 +87,20 @@ extension SagaNode {
   /// An action (or a value put by work of `origin`) resumes a strand of this saga's code;
   /// called inside the dispatch that delivers it, by the resumed take or by the channel put.
   func resumedByAction(origin: ActionOrigin) {
-    guard state.withLock({ $0.work.handle == nil }) else { return }
+    guard withState({ $0.work.handle == nil }) else { return }
     beginWork(origin: origin)
   }
 
   /// The strand that waited for an action runs again (however it was resumed).
   func resumed() {
-    state.withLock { $0.work.runningStrands += 1 }
+    withState { $0.work.runningStrands += 1 }
   }
 
   /// A take resumed by an action delivered on behalf of `origin`: the strand runs again, and
   /// the saga works for `origin` if it worked for nobody. One lock, where `resumedByAction`
   /// then `resumed` took two.
   func resumed(byActionOf origin: ActionOrigin) {
-    let isIdle = state.withLock { state in
+    let isIdle = withState { state in
       state.work.runningStrands += 1
       return state.work.handle == nil
     }
@@ -109,7 +109,7 @@ extension SagaNode {
 
   /// The saga's body awaits `count` race or all branches, each a strand of its own.
   func enterBranches(_ count: Int) {
-    state.withLock { $0.work.runningStrands += count - 1 }
+    withState { $0.work.runningStrands += count - 1 }
   }
 
   /// A branch ended; the last one hands its strand back to the body that awaits the branches.
