@@ -34,7 +34,10 @@ struct ForkScope {
   /// Whether `abort` came from a fork.
   var isAbortedByFork = false
   /// The saga's task, waiting in `waitForChildren()` for its last fork to finish.
-  var drained: CheckedContinuation<Void, Never>?
+  /// Unsafe: resumed exactly once, by whoever takes it (the last fork as it finishes); an
+  /// optional checked continuation was copied and destroyed through the runtime's generic
+  /// value witnesses, about a hundred instructions each time, three times per fork.
+  var drained: UnsafeContinuation<Void, Never>?
 
   /// The forks still running, in fork order.
   var children: [SagaNode] {
@@ -78,7 +81,7 @@ struct ForkScope {
   }
 
   /// The task waiting for the forks, once the last one has finished.
-  mutating func takeDrained() -> CheckedContinuation<Void, Never>? {
+  mutating func takeDrained() -> UnsafeContinuation<Void, Never>? {
     guard liveCount == 0 else { return nil }
     return drained.take()
   }
@@ -107,7 +110,7 @@ extension SagaNode {
 
   /// Waits until every attached fork has finished.
   nonisolated(nonsending) func waitForChildren() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       let isDrained = withState { state in
         if state.scope.hasChildren { state.scope.drained = continuation }
         return !state.scope.hasChildren
@@ -135,7 +138,7 @@ extension SagaNode {
   func childFinished(_ child: SagaNode, _ outcome: NodeOutcome, workingFor origin: ActionOrigin?) {
     var toCancel: [SagaNode] = []
     var cancelTask: (@Sendable () -> Void)?
-    let drained: CheckedContinuation<Void, Never>? = withState { state in
+    let drained: UnsafeContinuation<Void, Never>? = withState { state in
       state.scope.remove(child)
       if case .failed(let error, let stack) = outcome, state.scope.abort == nil {
         // Also while cancelled: an error thrown by a fork's cleanup is not lost.

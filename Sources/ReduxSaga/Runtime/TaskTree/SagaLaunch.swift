@@ -22,11 +22,12 @@ extension SagaNode {
       } catch {
         return try await ended(throwing: error)
       }
-      if hasChildren {
+      // Most sagas have no fork left: they end here, asking the lock once.
+      if try !finish(failure: nil, unlessForksRun: true) {
         waitingForForks()
         await waitForChildren()
+        try finish(failure: nil)
       }
-      try finish(failure: nil)
       return value
     }
     // Before the task's first job runs: a saga cancelled (or aborted) before its task existed

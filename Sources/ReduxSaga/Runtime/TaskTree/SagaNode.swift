@@ -160,23 +160,52 @@ final class SagaNode: Sendable {
   /// with; returns when it ends with the body's value (or, after a failure, when END ended the
   /// saga quietly).
   func finish(failure: (any Error)?) throws {
-    let (abort, isCancelled, ending, work) = withState { state in
+    _ = try finish(failure: failure, unlessForksRun: false)
+  }
+
+  /// ``finish(failure:)``, unless `unlessForksRun` and attached forks still run: then returns
+  /// false and changes nothing. Asking and finishing take the lock once.
+  func finish(failure: (any Error)?, unlessForksRun: Bool) throws -> Bool {
+    let ending: NodeEnding? = withState { state in
+      if unlessForksRun, state.scope.hasChildren { return nil }
       state.isFinished = true
       state.cancelTask = nil
       defer { setWork(nil, in: &state) }
-      return (state.scope.abort, state.isCancelled, state.takeEnding(), state.work.handle)
+      return NodeEnding(
+        abort: state.scope.abort, isCancelled: state.isCancelled, work: state.work.handle,
+        state: &state)
     }
+    guard let ending else { return false }
     for cleanup in ending.cleanups { cleanup() }
     let (outcome, thrown) = NodeOutcome.of(
-      failure: failure, abort: abort, isCancelled: isCancelled, stack: stack)
+      failure: failure, abort: ending.abort, isCancelled: ending.isCancelled, stack: stack)
     if let parent {
-      parent.childFinished(self, outcome, workingFor: work?.origin)
+      parent.childFinished(self, outcome, workingFor: ending.work?.origin)
     } else if reportsErrors, case .failed(let error, let stack) = outcome {
       hooks.report(error, stack)
     }
-    work?.end()
+    ending.work?.end()
     for waiter in ending.waiters { waiter.resume() }
     if let thrown { throw thrown }
+    return true
+  }
+}
+
+/// What a node's end takes out of its state, under its lock. A struct: an optional tuple is
+/// handled through the runtime's generic value witnesses.
+struct NodeEnding {
+  let abort: ForkAbort?
+  let isCancelled: Bool
+  let work: WorkHandle?
+  /// The cleanups to run and the joiners to resume.
+  let cleanups: [@Sendable () -> Void]
+  let waiters: [Joiner]
+
+  init(abort: ForkAbort?, isCancelled: Bool, work: WorkHandle?, state: inout NodeState) {
+    self.abort = abort
+    self.isCancelled = isCancelled
+    self.work = work
+    (cleanups, waiters) = state.takeEnding()
   }
 }
 
