@@ -1,5 +1,6 @@
 import Dispatch
 import ReduxCore
+import Synchronization
 
 // redux-saga's single-threaded scheduler, in Swift concurrency.
 //
@@ -74,6 +75,16 @@ final class SagaScheduler: Sendable {
 
   private let state = Lock(
     State(), reentry: "the saga scheduler's lock was taken again by the thread that holds it")
+  /// `State.drainer`, written with it under the lock and read without it: a thread that finds
+  /// its own identity here is the drainer (only it writes its identity, and only it clears it).
+  private let drainerThread = Atomic<UInt>(0)
+  /// The drainer, while it takes the next job enqueued from its thread for itself (a fork's
+  /// first job, a put's resumed saga) instead of queueing it; 0 when none.
+  private let captureThread = Atomic<UInt>(0)
+  /// The job taken. Only the capturing thread, the drainer, reads or writes it (between
+  /// ``captureNextJob()`` and ``runCapturedJob()``); the drain passes from thread to thread
+  /// under the lock, which orders their accesses.
+  @exclusivity(unchecked) nonisolated(unsafe) private var capturedJob: SagaJob?
   /// Where threads wait for another thread's drain to end.
   private let drainEnded = LockCondition()
 
@@ -99,10 +110,9 @@ final class SagaScheduler: Sendable {
   /// all branch, a task group's child); see ``SagaNode/enqueue(_:)``.
   func enqueue(_ job: UnownedJob, of node: SagaNode) {
     let job = SagaJob(job: job, node: node)
-    let thread = SagaThread.current
-    if thread.pointee.capturing == identity {
-      thread.pointee.capturing = 0
-      thread.pointee.captured = job
+    if captureThread.load(ordering: .relaxed) == currentThreadID() {
+      captureThread.store(0, ordering: .relaxed)
+      capturedJob = job
       return
     }
     let startsBackgroundDrain: Bool = state.withLock { state in
@@ -123,6 +133,7 @@ final class SagaScheduler: Sendable {
       // A drainer sees every job queued before it lets go, so there is nothing to do.
       guard state.drainer == 0, !state.jobs.isEmpty else { return false }
       state.drainer = me
+      drainerThread.store(me, ordering: .relaxed)
       return true
     }
     guard claimed else { return }
@@ -151,6 +162,7 @@ final class SagaScheduler: Sendable {
     return state.withLock(waitingOn: drainEnded, until: isFreeOrMine) { state in
       if state.drainer == me { return false }
       state.drainer = me
+      drainerThread.store(me, ordering: .relaxed)
       return true
     }
   }
@@ -166,38 +178,26 @@ final class SagaScheduler: Sendable {
   /// nothing, unless the calling thread is draining. Create the task, then call
   /// ``runCapturedJob()``.
   func captureNextJob() -> Bool {
-    let thread = SagaThread.current
-    // Saga code (a fork, an `all`) runs in one of this scheduler's jobs, so on its drainer:
-    // no need to ask the lock.
-    if !RunningSlot.runsJob(of: self, on: thread) {
-      let me = currentThreadID()
-      guard state.withLock({ $0.drainer == me }) else { return false }
-    }
-    capture(on: thread)
+    let me = currentThreadID()
+    guard drainerThread.load(ordering: .relaxed) == me else { return false }
+    capture(by: me)
     return true
   }
 
-  /// The next job enqueued on this scheduler from the calling thread, which drains it, goes
-  /// to `thread`'s cell instead of the queue. Per thread, so that capturing costs no lock.
-  private func capture(on thread: UnsafeMutablePointer<SagaThread>) {
-    thread.pointee.capturing = identity
-    thread.pointee.captured = nil
+  /// The next job the drainer (`me`) enqueues on this scheduler is taken for it instead of
+  /// queued: no lock, where arming, queueing and taking the job took it three times.
+  private func capture(by me: UInt) {
+    capturedJob = nil
+    captureThread.store(me, ordering: .relaxed)
   }
 
   /// Runs the job captured since ``captureNextJob()``.
   func runCapturedJob() {
-    runCapturedJob(on: SagaThread.current)
+    captureThread.store(0, ordering: .relaxed)
+    let job = capturedJob
+    capturedJob = nil
+    job?.run(on: SagaThread.current)
   }
-
-  private func runCapturedJob(on thread: UnsafeMutablePointer<SagaThread>) {
-    let job = thread.pointee.captured
-    thread.pointee.capturing = 0
-    thread.pointee.captured = nil
-    job?.run(on: thread)
-  }
-
-  /// This scheduler in a thread's cell.
-  private var identity: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 
   /// Runs queued jobs until none is left, gives up the drain, then dispatches the held puts
   /// in order, unless another thread is already doing so (it takes these too). The caller is
@@ -209,6 +209,7 @@ final class SagaScheduler: Sendable {
       let job: SagaJob? = state.withLock { state in
         if let job = state.jobs.removeFirst() { return job }
         state.drainer = 0
+        drainerThread.store(0, ordering: .relaxed)
         drainEnded.wakeAll()
         next = state.nextHeldPut(claimingTheFlush: true)
         return nil
@@ -232,15 +233,17 @@ final class SagaScheduler: Sendable {
     let (claimed, isIdle) = state.withLock(waitingOn: drainEnded, until: isFreeOrMine) {
       state in
       state.inFlight -= 1
-      defer { state.drainer = me }
+      defer {
+        state.drainer = me
+        drainerThread.store(me, ordering: .relaxed)
+      }
       return (state.drainer != me, state.jobs.isEmpty)
     }
     // No job waits: the saga's, next in line anyway, runs at once, without queueing it.
     if isIdle {
-      let thread = SagaThread.current
-      capture(on: thread)
+      capture(by: me)
       resume()
-      runCapturedJob(on: thread)
+      runCapturedJob()
     } else {
       resume()
     }

@@ -70,23 +70,6 @@ enum RunningSlot {
     }
   }
 
-  /// Whether the calling thread, whose cell is `thread`, runs a job of `scheduler` now (and so
-  /// drains it).
-  static func runsJob(of scheduler: SagaScheduler, on thread: UnsafeMutablePointer<SagaThread>)
-    -> Bool
-  {
-    let value = thread.pointee.running
-    guard let address = UnsafeRawPointer(bitPattern: value & ~tags) else { return false }
-    // Identities only, compared without taking a reference to anything.
-    let id = ObjectIdentifier(scheduler)
-    if value & tags == branchTag {
-      let branch = Unmanaged<BranchSlot>.fromOpaque(address)
-      return ObjectIdentifier(branch.takeUnretainedValue().node.hooks.scheduler) == id
-    }
-    let node = Unmanaged<SagaNode>.fromOpaque(address)
-    return ObjectIdentifier(node.takeUnretainedValue().hooks.scheduler) == id
-  }
-
   /// What the cell says now.
   static var token: Token { Token(value: SagaThread.current.pointee.running) }
 
@@ -125,14 +108,10 @@ enum RunningSlot {
 }
 
 /// What the saga runtime keeps per thread, one `pthread_getspecific` away: the running slot's
-/// word, and the job a scheduler captures to run at once (SagaScheduler.swift).
+/// word.
 struct SagaThread {
   /// ``RunningSlot``'s word: 0 outside a job of a saga scheduler.
   var running: UInt = 0
-  /// The scheduler (its address) whose next job this thread takes for itself; 0 when none.
-  var capturing: UInt = 0
-  /// The job captured.
-  var captured: SagaJob?
 
   /// The key of each thread's cell, allocated once per thread and freed when it ends, so that
   /// reading and writing it cost a `pthread_getspecific`, not a `pthread_setspecific`.
