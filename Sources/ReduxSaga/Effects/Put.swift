@@ -26,11 +26,18 @@ extension SagaContext {
     // Unsafe: the scheduler resumes each held put exactly once (a checked continuation
     // allocates a canary per put). Isolated to the caller's isolation, which this nonsending
     // function shares: a saga resumes on the saga scheduler, an actor on its actor.
+    let node = node
     await withUnsafeContinuation(isolation: #isolation) {
       (continuation: UnsafeContinuation<Void, Never>) in
-      scheduler.hold(
-        HeldPut(
-          action: action, origin: origin, continuation: continuation, scheduler: scheduler))
+      if running.isOwnTask(of: node) {
+        // The saga's own task: its node carries the put (NodePut.swift), no allocation.
+        node.startPut(action, origin: origin, continuation: continuation)
+        scheduler.hold(node)
+      } else {
+        scheduler.hold(
+          HeldPut(
+            action: action, origin: origin, continuation: continuation, scheduler: scheduler))
+      }
     }
     RunningSlot.resume(running)
     if let effectID { report(effectID, .put(action), .resolved) }

@@ -22,7 +22,7 @@ import Synchronization
 /// (redux-saga's `asap` order), so a reply put in response reaches a `take` the putting saga
 /// starts after `put`, and no round ever waits for a saga.
 @usableFromInline
-final class HeldPut: TrackedDispatch {
+final class HeldPut: PendingPut {
   @usableFromInline let action: any Action
   @usableFromInline let origin: ActionOrigin
   @usableFromInline var isSent: Bool { false }
@@ -30,16 +30,7 @@ final class HeldPut: TrackedDispatch {
   /// The putting saga, suspended; resumed once.
   private let continuation: UnsafeContinuation<Void, Never>
   private let scheduler: SagaScheduler
-  /// ``notProcessed`` until the store has processed the action; then the store's nested
-  /// dispatch count when the marker last set off. Written and read by the store's drainer, one
-  /// thread at a time, ordered by the store's lock: relaxed is enough.
-  private let mark = Atomic<UInt64>(HeldPut.notProcessed)
-  private static let notProcessed = UInt64.max
-  /// The route that sent the put to the store, set before each sending (ordered before the
-  /// store's drainer reads it by the store's lock), so that the store's answer needs neither
-  /// the scheduler's lock nor a retain. Unretained: the scheduler keeps its one route for as
-  /// long as it lives, and the put, in flight, keeps the scheduler.
-  private let sentThrough = Atomic<Unmanaged<PutRoute>?>(nil)
+  private let rounds = PutRounds()
 
   init(
     action: any Action, origin: ActionOrigin, continuation: UnsafeContinuation<Void, Never>,
@@ -51,62 +42,100 @@ final class HeldPut: TrackedDispatch {
     self.scheduler = scheduler
   }
 
-  /// Resumes the putting saga at once: no store is attached to dispatch to.
+  @usableFromInline
   func resume() {
     continuation.resume()
   }
 
-  /// Sends the put to the store (again, as a marker) through `route`.
+  @usableFromInline
   func send(through route: PutRoute) {
-    sentThrough.store(Unmanaged.passUnretained(route), ordering: .relaxed)
+    rounds.sending(through: route)
     route.deliver(self)
   }
 
-  /// The action is processed the first time only; the marker's rounds are dropped before any
-  /// middleware.
   @usableFromInline
   func shouldProcess() -> Bool {
-    mark.load(ordering: .relaxed) == Self.notProcessed
+    rounds.isFirst
   }
 
-  /// The store processed the action, or the marker came back: either the marker goes round
-  /// again, or the putting saga goes on inside this dispatch, up to its next wait. `queue` is
-  /// the store's queue as its drainer sees it now.
   @usableFromInline
   func actionProcessed(lookingAt queue: () -> StoreQueueState) {
-    let queue = queue()
-    if queue.isEmpty { return complete() }
-    let last = mark.load(ordering: .relaxed)
-    if last != Self.notProcessed, last == queue.nestedDispatchCount { return complete() }
-    mark.store(queue.nestedDispatchCount, ordering: .relaxed)
-    // Set by `send(through:)` before the store could process the put.
-    guard let route = sentThrough.load(ordering: .relaxed)?.takeUnretainedValue() else {
-      return complete()
-    }
-    send(through: route)
+    if let route = rounds.nextRound(after: queue()) { send(through: route) } else { complete() }
   }
 
-  /// The store was released before it processed the action: the putting saga goes on.
   @usableFromInline
   func actionProcessed() {
     complete()
   }
 
   /// Resumes the putting saga, then lets the puts held behind it go to the store.
-  func complete() {
+  private func complete() {
     scheduler.completePut { continuation.resume() }
+  }
+}
+
+/// A put the scheduler holds and then sends to the store, which tells it when its action (and
+/// what that caused) has been processed: a ``HeldPut``, or the put a saga's own task has in
+/// flight, kept in its node (NodePut.swift).
+@usableFromInline
+protocol PendingPut: TrackedDispatch {
+  /// Sends the put to the store (again, as a marker) through `route`.
+  func send(through route: PutRoute)
+  /// Resumes the putting saga at once: no store is attached to dispatch to.
+  func resume()
+}
+
+/// The rounds a put makes through the store (see ``HeldPut``): whether the store has processed
+/// its action yet, the store's nested dispatch count when the marker last set off, and the
+/// route that sent it.
+struct PutRounds: ~Copyable, Sendable {
+  /// ``notProcessed`` until the store has processed the action; then the store's nested
+  /// dispatch count when the marker last set off. Written and read by the store's drainer, one
+  /// thread at a time, ordered by the store's lock: relaxed is enough.
+  private let mark = Atomic<UInt64>(PutRounds.notProcessed)
+  private static let notProcessed = UInt64.max
+  /// The route that sent the put to the store, set before each sending (ordered before the
+  /// store's drainer reads it by the store's lock), so that the store's answer needs neither
+  /// the scheduler's lock nor a retain. Unretained: the scheduler keeps its one route for as
+  /// long as it lives, and the put, in flight, keeps the scheduler.
+  private let sentThrough = Atomic<Unmanaged<PutRoute>?>(nil)
+
+  /// A new put: its action not processed yet.
+  func start() {
+    mark.store(Self.notProcessed, ordering: .relaxed)
+  }
+
+  /// Whether the store has yet to process the action: the marker's rounds are dropped before
+  /// any middleware.
+  var isFirst: Bool { mark.load(ordering: .relaxed) == Self.notProcessed }
+
+  /// The put is being sent through `route`.
+  func sending(through route: PutRoute) {
+    sentThrough.store(Unmanaged.passUnretained(route), ordering: .relaxed)
+  }
+
+  /// The store processed the action, or the marker came back, and its queue is `queue`: the
+  /// route to send the marker round again through, or nil when the putting saga goes on.
+  func nextRound(after queue: StoreQueueState) -> PutRoute? {
+    if queue.isEmpty { return nil }
+    let last = mark.load(ordering: .relaxed)
+    if last != Self.notProcessed, last == queue.nestedDispatchCount { return nil }
+    mark.store(queue.nestedDispatchCount, ordering: .relaxed)
+    // Set by `sending(through:)` before the store could process the put.
+    return sentThrough.load(ordering: .relaxed)?.takeUnretainedValue()
   }
 }
 
 /// How a runtime's held puts reach its store. A class: the put keeps it unretained while in
 /// flight (the scheduler keeps its one route for as long as it lives), and a closure stored
 /// in the put cost a retain and a release per put.
+@usableFromInline
 final class PutRoute: Sendable {
   /// Dispatches the put, which is told once its action has been processed (a route without a
   /// store, ``runSaga``'s, completes the put itself).
-  let deliver: @Sendable (HeldPut) -> Void
+  let deliver: @Sendable (any PendingPut) -> Void
 
-  init(deliver: @escaping @Sendable (HeldPut) -> Void) {
+  init(deliver: @escaping @Sendable (any PendingPut) -> Void) {
     self.deliver = deliver
   }
 }

@@ -80,7 +80,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
       through: PutRoute(
         deliver: { put in
           dispatch(put.action)
-          put.complete()
+          // Processed once `dispatch` returns; nothing to look at.
+          put.actionProcessed()
         }))
   }
 

@@ -37,7 +37,7 @@ final class SagaScheduler: Sendable {
     /// The draining thread's `currentThreadID()`, 0 when nobody drains.
     var drainer: UInt = 0
     var isBackgroundDrainScheduled = false
-    var held = FIFOQueue<HeldPut>()
+    var held = FIFOQueue<any PendingPut>()
     var isFlushing = false
     /// Puts sent to the store whose sagas have not resumed yet: the held puts wait for them
     /// (HeldPut.swift), as redux-saga's `asap` queue runs one put to its end before the next.
@@ -65,7 +65,7 @@ final class SagaScheduler: Sendable {
   /// A held put and how it reaches the store. A struct, not a tuple: a tuple's metadata is
   /// built at run time, and copying one through it cost about 700 instructions per put.
   private struct PutToDeliver {
-    let put: HeldPut
+    let put: any PendingPut
     let route: Unmanaged<PutRoute>?
 
     func run() {
@@ -251,7 +251,7 @@ final class SagaScheduler: Sendable {
   }
 
   /// Holds a put until the current drain ends; outside a drain, delivers it now.
-  func hold(_ put: HeldPut) {
+  func hold(_ put: any PendingPut) {
     let me = currentThreadID()
     let isHeld: Bool = state.withLock { state in
       guard state.drainer == me else { return false }

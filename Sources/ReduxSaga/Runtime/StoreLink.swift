@@ -21,7 +21,7 @@ final class StoreLink<State: Sendable>: Sendable {
   /// Connects the runtime to its store; `deliver` dispatches each held put (see `PutRoute`).
   @usableFromInline
   func attach(
-    _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (HeldPut) -> Void
+    _ context: MiddlewareContext<State>, deliver: @escaping @Sendable (any PendingPut) -> Void
   ) {
     runtime.attach(context, route: PutRoute(deliver: deliver))
     isAttached.store(true, ordering: .releasing)

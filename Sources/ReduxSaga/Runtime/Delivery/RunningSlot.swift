@@ -60,6 +60,12 @@ enum RunningSlot {
       }
     }
 
+    /// Whether it names `node`'s own task (not a branch's, and not code the runtime cannot
+    /// place).
+    func isOwnTask(of node: SagaNode) -> Bool {
+      value == UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque()) | sagaTag
+    }
+
     /// The saga whose task runs: nil outside a job of a saga scheduler.
     var node: SagaNode? {
       guard let address = UnsafeRawPointer(bitPattern: value & ~tags) else { return nil }

@@ -39,6 +39,12 @@ final class SagaNode: Sendable {
   /// Read and written only between `lock.lock()` and `lock.unlock()` (``withState(_:)``), which
   /// makes every access exclusive: the runtime's dynamic exclusivity check would only add cost.
   @exclusivity(unchecked) nonisolated(unsafe) private var lockedState = NodeState()
+  /// The put the node's own task has in flight (NodePut.swift). Only that task writes it,
+  /// before the scheduler holds the put; the threads that send and complete the put read it
+  /// after, ordered by the scheduler's and the store's locks.
+  @exclusivity(unchecked) nonisolated(unsafe) var ownPut = OwnPut()
+  /// Its rounds through the store.
+  let ownPutRounds = PutRounds()
   /// This node's neighbours in its parent's fork scope (``ForkScope``): read and written only
   /// under the parent's lock, which is what makes the `nonisolated(unsafe)` sound (and each
   /// access exclusive, so the runtime need not check it).
