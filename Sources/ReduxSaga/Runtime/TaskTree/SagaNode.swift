@@ -172,26 +172,37 @@ final class SagaNode: Sendable {
   /// ``finish(failure:)``, unless `unlessForksRun` and attached forks still run: then returns
   /// false and changes nothing. Asking and finishing take the lock once.
   func finish(failure: (any Error)?, unlessForksRun: Bool) throws -> Bool {
-    let ending: NodeEnding? = withState { state in
-      if unlessForksRun, state.scope.hasChildren { return nil }
+    var ending = NodeEnding()
+    let isFinishing = withState { state in
+      if unlessForksRun, state.scope.hasChildren { return false }
       state.isFinished = true
       state.cancelTask = nil
-      defer { setWork(nil, in: &state) }
-      return NodeEnding(
-        abort: state.scope.abort, isCancelled: state.isCancelled, work: state.work.handle,
-        state: &state)
+      ending.take(from: &state)
+      setWork(nil, in: &state)
+      return true
     }
-    guard let ending else { return false }
-    for cleanup in ending.cleanups { cleanup() }
-    let (outcome, thrown) = NodeOutcome.of(
-      failure: failure, abort: ending.abort, isCancelled: ending.isCancelled, stack: stack)
-    if let parent {
-      parent.childFinished(self, outcome, workingFor: ending.work?.origin)
-    } else if reportsErrors, case .failed(let error, let stack) = outcome {
-      hooks.report(error, stack)
+    guard isFinishing else { return false }
+    if let cleanups = ending.cleanups {
+      for cleanup in cleanups { cleanup() }
+    }
+    var thrown: (any Error)?
+    if failure == nil, ending.abort == nil, !ending.isCancelled {
+      // The common end: the body returned, and nothing aborted or cancelled the saga.
+      parent?.childFinished(self, .succeeded, workingFor: ending.work?.origin)
+    } else {
+      let outcome: NodeOutcome
+      (outcome, thrown) = NodeOutcome.of(
+        failure: failure, abort: ending.abort, isCancelled: ending.isCancelled, stack: stack)
+      if let parent {
+        parent.childFinished(self, outcome, workingFor: ending.work?.origin)
+      } else if reportsErrors, case .failed(let error, let stack) = outcome {
+        hooks.report(error, stack)
+      }
     }
     ending.work?.end()
-    for waiter in ending.waiters { waiter.resume() }
+    if let waiters = ending.waiters {
+      for waiter in waiters { waiter.resume() }
+    }
     if let thrown { throw thrown }
     return true
   }
@@ -200,18 +211,24 @@ final class SagaNode: Sendable {
 /// What a node's end takes out of its state, under its lock. A struct: an optional tuple is
 /// handled through the runtime's generic value witnesses.
 struct NodeEnding {
-  let abort: ForkAbort?
-  let isCancelled: Bool
-  let work: WorkHandle?
-  /// The cleanups to run and the joiners to resume.
-  let cleanups: [@Sendable () -> Void]
-  let waiters: [Joiner]
+  var abort: ForkAbort?
+  var isCancelled = false
+  var work: WorkHandle?
+  /// The cleanups to run and the joiners to resume; nil (no arrays to copy) when the node never
+  /// had any.
+  var cleanups: [@Sendable () -> Void]?
+  var waiters: [Joiner]?
 
-  init(abort: ForkAbort?, isCancelled: Bool, work: WorkHandle?, state: inout NodeState) {
-    self.abort = abort
-    self.isCancelled = isCancelled
-    self.work = work
-    (cleanups, waiters) = state.takeEnding()
+  /// Takes what the end needs from `state`, leaving it without cleanups or joiners.
+  mutating func take(from state: inout NodeState) {
+    abort = state.scope.abort
+    isCancelled = state.isCancelled
+    work = state.work.handle
+    if state.extras != nil {
+      let (cleanups, waiters) = state.takeEnding()
+      self.cleanups = cleanups
+      self.waiters = waiters
+    }
   }
 }
 
