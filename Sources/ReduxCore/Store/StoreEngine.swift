@@ -145,10 +145,13 @@ final class StoreEngine<State: Sendable>: Sendable {
     defer { draining.leave() }
     var processed = 0
     while let work = lock.withLock({ $0.takeNext(processed: processed, waking: condition) }) {
+      // Consumed, not copied: a queue item holds an existential, so copying or destroying a
+      // whole one goes through the runtime's generic value witnesses (about 200 instructions
+      // each, twice per queued item).
       if case .action(let action) = work {
         if let chain { chain(action) } else { reduceAndNotify(action) }
       } else {
-        perform(work, through: chain)
+        perform(consume work, through: chain)
       }
       processed += 1
     }
@@ -157,8 +160,8 @@ final class StoreEngine<State: Sendable>: Sendable {
   /// Does one item of work; the caller is the drainer. Never inlined, so that the drain loop,
   /// which handles plain actions itself, stays small.
   @inlinable @inline(never)
-  func perform(_ work: StoreWork<State>, through chain: Middleware<State>.Next?) {
-    switch work {
+  func perform(_ work: consuming StoreWork<State>, through chain: Middleware<State>.Next?) {
+    switch consume work {
     case .action(let action):
       if let chain { chain(action) } else { reduceAndNotify(action) }
     case .tracked(let tracked):
