@@ -75,9 +75,9 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
         link.runtime.deliver(action, origin: context.processingOrigin)
         return
       }
-      guard let delivery = link.hub.deliveries(of: action) else { return }
       // The sagas this action resumes run now, inside this dispatch, up to their next wait.
-      link.runtime.scheduler.withDrain { delivery.run(origin: context.processingOrigin) }
+      link.hub.deliver(
+        action, origin: context.processingOrigin, draining: link.runtime.scheduler)
     }
     return Middleware(
       onAttach: { context in

@@ -115,8 +115,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
   }
 
   private func deliverToSagas(_ action: any Action, origin: ActionOrigin) {
-    guard let delivery = hub.deliveries(of: action) else { return }
-    scheduler.withDrain { delivery.run(origin: origin) }
+    hub.deliver(action, origin: origin, draining: scheduler)
   }
 
   /// Starts a root saga on the calling thread, which runs it up to its first wait.

@@ -66,12 +66,22 @@ final class ActionHub: Sendable {
     }
   }
 
-  /// What delivering an action the store has reduced does, or `nil` when nobody waits for it:
-  /// the watchers it matches (a one-shot watcher is removed now). END ends every watcher.
+  /// Delivers an action the store has reduced: the watchers it matches (a one-shot watcher is
+  /// removed now) run in registration order, with `origin`, inside a drain of `scheduler`, so
+  /// the sagas they resume run up to their next wait before this returns. END ends every
+  /// watcher. With nobody waiting, takes the hub's lock once and does nothing more: no
+  /// `Delivery?` is made (an optional holding an existential is destroyed through the
+  /// runtime's generic value witnesses).
   @usableFromInline
-  func deliveries(of action: any Action) -> Delivery? {
-    if action.as(END.self) != nil {
-      return endAll(action)
+  func deliver(
+    _ action: any Action, origin: @autoclosure () -> ActionOrigin,
+    draining scheduler: SagaScheduler
+  ) {
+    let actionType = ObjectIdentifier(type(of: action))
+    if actionType == ObjectIdentifier(END.self) {
+      guard let delivery = endAll(action) else { return }
+      scheduler.withDrain { delivery.run(origin: origin()) }
+      return
     }
     // One-shot watchers that matched are removed in one pass, not one `remove(at:)` each, and
     // in place: the array keeps its buffer for the next take (a new array cost a malloc and a
@@ -84,7 +94,7 @@ final class ActionHub: Sendable {
       var kept = 0
       for index in state.watchers.indices {
         let watcher = state.watchers[index]
-        if let job = watcher.offer(action) {
+        if let job = watcher.offer(action, ofType: actionType) {
           if first == nil { first = job } else { more.append(job) }
           if watcher.isOneShot { continue }
         }
@@ -96,8 +106,9 @@ final class ActionHub: Sendable {
       while state.watchers.count > kept { state.watchers.removeLast() }
       return (first, more)
     }
-    guard let first else { return nil }
-    return Delivery(action: action, first: first, more: more)
+    guard let first else { return }
+    let delivery = Delivery(action: action, first: first, more: more)
+    scheduler.withDrain { delivery.run(origin: origin()) }
   }
 
   private func endAll(_ end: any Action) -> Delivery? {

@@ -16,8 +16,14 @@ enum ActionMatch: Sendable {
   }
 
   func matches(_ action: any Action) -> Bool {
+    matches(action, ofType: ObjectIdentifier(Swift.type(of: action)))
+  }
+
+  /// ``matches(_:)`` for an action whose dynamic type the caller has already asked for (one
+  /// runtime call per action delivered, not one per watcher).
+  func matches(_ action: any Action, ofType actionType: ObjectIdentifier) -> Bool {
     switch self {
-    case .exactly(let type): ObjectIdentifier(Swift.type(of: action)) == ObjectIdentifier(type)
+    case .exactly(let type): actionType == ObjectIdentifier(type)
     case .predicate(let predicate): predicate(action)
     }
   }

@@ -86,10 +86,10 @@ struct Watcher: Sendable {
 
   /// What delivering `action` does, or `nil` if it does not match; called under the hub's
   /// lock, run after it.
-  func offer(_ action: any Action) -> Delivery.Job? {
+  func offer(_ action: any Action, ofType actionType: ObjectIdentifier) -> Delivery.Job? {
     switch kind {
     case .take(let match, let continuation):
-      guard match.matches(action) else { return nil }
+      guard match.matches(action, ofType: actionType) else { return nil }
       return .resume(continuation)
     case .persistent(let persistent):
       return persistent.offer(action).map { .run($0) }
