@@ -66,6 +66,10 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
     // delivery, run specialized code (unspecialized, they asked the runtime for generic
     // metadata).
     let link = StoreLink(runtime: runtime)
+    // The hub and the scheduler captured themselves: reached through the link, each delivery
+    // retained and released them.
+    let hub = link.hub
+    let scheduler = runtime.scheduler
     // The body keeps the link: the link lives exactly as long as the store's chain.
     let body: @Sendable (MiddlewareContext<State>, any Action, Middleware<State>.Next) -> Void = {
       context, action, next in
@@ -76,8 +80,7 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
         return
       }
       // The sagas this action resumes run now, inside this dispatch, up to their next wait.
-      link.hub.deliver(
-        action, origin: context.processingOrigin, draining: link.runtime.scheduler)
+      hub.deliver(action, origin: context.processingOrigin, draining: scheduler)
     }
     return Middleware(
       onAttach: { context in

@@ -154,7 +154,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
   }
 
   func makeRootNode(name: String) -> SagaNode {
-    SagaNode(name: name, above: nil, parent: nil, hooks: hooks)
+    SagaNode(name: name, above: nil, hooks: hooks)
   }
 
   /// Cancels every running saga; later ones start cancelled.

@@ -91,7 +91,7 @@ extension SagaNode {
   /// Creates a fork attached to this saga; it starts cancelled if this saga is cancelled,
   /// aborted or finished.
   func makeChild(name: String) -> SagaNode {
-    let child = SagaNode(name: name, above: self, parent: self, hooks: hooks)
+    let child = SagaNode(name: name, above: self, isAttached: true, hooks: hooks)
     let (isLive, context) = withState { state in
       guard !state.isFinished else { return (false, state.extras?.context) }
       state.scope.add(child)

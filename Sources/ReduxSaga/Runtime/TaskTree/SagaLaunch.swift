@@ -13,20 +13,24 @@ extension SagaNode {
     // Generic only where it must be: this code is not specialized for `Value`, and each
     // `Result<Value, _>` or `Value?` it built asked the runtime for its metadata (about 350
     // instructions each, three per fork).
-    let task = Task(executorPreference: self) { [self] () async throws -> Value in
+    // The context made once, and the task's only capture besides the body: made in the task,
+    // it retained the runtime and the node a second time.
+    let context = SagaContext(runtime: runtime, node: self)
+    let task = Task(executorPreference: self) { () async throws -> Value in
+      let node = context.node
       // First thing in the task's first job: the runtime knows this is the slot's task.
-      RunningSlot.enter(.of(self))
+      RunningSlot.enter(.of(node))
       let value: Value
       do {
-        value = try await body(SagaContext(runtime: runtime, node: self))
+        value = try await body(context)
       } catch {
-        return try await ended(throwing: error)
+        return try await node.ended(throwing: error)
       }
       // Most sagas have no fork left: they end here, asking the lock once.
-      if try !finish(failure: nil, unlessForksRun: true) {
-        waitingForForks()
-        await waitForChildren()
-        try finish(failure: nil)
+      if try !node.finish(failure: nil, unlessForksRun: true) {
+        node.waitingForForks()
+        await node.waitForChildren()
+        try node.finish(failure: nil)
       }
       return value
     }

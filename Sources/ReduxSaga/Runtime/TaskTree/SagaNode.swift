@@ -25,7 +25,9 @@ final class SagaNode: Sendable {
   /// The saga whose names come before this one's in its stack: the parent of a fork, the
   /// spawner of a spawn, the caller of a called saga; nil for a root.
   private let above: SagaNode?
-  let parent: SagaNode?
+  /// Whether the node is attached to `above` (a fork): its ``parent``. One reference for both,
+  /// not two: each was a retain when the fork started and a release when it went.
+  private let isAttached: Bool
   let hooks: NodeHooks
   /// Whether a failure without a parent goes to the error hook (not for a called saga, whose
   /// caller gets the error).
@@ -55,16 +57,21 @@ final class SagaNode: Sendable {
   /// The node is its own task's take slot (``TakeSlot/saga(_:)``): whether it was withdrawn.
   let takeWithdrawal = TakeWithdrawal()
 
+  /// A node named `name` under `above`, attached to it if `isAttached` (a fork).
   init(
-    name: String, above: SagaNode?, parent: SagaNode?, hooks: NodeHooks,
+    name: String, above: SagaNode?, isAttached: Bool = false, hooks: NodeHooks,
     reportsErrors: Bool = true
   ) {
     self.name = name
     self.above = above
-    self.parent = parent
+    self.isAttached = isAttached
     self.hooks = hooks
     self.reportsErrors = reportsErrors
   }
+
+  /// The saga this one is attached to (a fork's parent): it waits for this one, and hears how
+  /// it ended; nil for a root, a spawn or a called saga.
+  var parent: SagaNode? { isAttached ? above : nil }
 
   /// Runs `body` with the node's state, under the node's lock.
   @inline(__always)
@@ -85,14 +92,14 @@ final class SagaNode: Sendable {
   /// Creates a node for a saga called as a child: detached from this node's error rules (its
   /// error is thrown to the caller), its own fork scope.
   func makeCalled(name: String) -> SagaNode {
-    let child = SagaNode(name: name, above: self, parent: nil, hooks: hooks, reportsErrors: false)
+    let child = SagaNode(name: name, above: self, hooks: hooks, reportsErrors: false)
     child.inheritContext(withState { $0.extras?.context })
     return child
   }
 
   /// Creates a detached node that reports its own errors.
   func makeSpawn(name: String) -> SagaNode {
-    let child = SagaNode(name: name, above: self, parent: nil, hooks: hooks)
+    let child = SagaNode(name: name, above: self, hooks: hooks)
     child.inheritContext(withState { $0.extras?.context })
     return child
   }
