@@ -54,6 +54,8 @@ final class SagaNode: Sendable {
   /// The id of `state.work`'s origin (0 when there is no work), written with it under the
   /// lock, so a put reads its origin without the lock.
   let workOrigin = Atomic<UInt64>(0)
+  /// `state.isFinished`, written with it under the lock (and never reset).
+  private let hasFinished = Atomic<Bool>(false)
   /// The node is its own task's take slot (``TakeSlot/saga(_:)``): whether it was withdrawn.
   let takeWithdrawal = TakeWithdrawal()
 
@@ -105,7 +107,9 @@ final class SagaNode: Sendable {
   }
 
   var isCancelled: Bool { withState { $0.isCancelled } }
-  var isFinished: Bool { withState { $0.isFinished } }
+  /// Whether the node has finished: a snapshot, read without the lock (a fork asks it of
+  /// every fork it starts).
+  var isFinished: Bool { hasFinished.load(ordering: .acquiring) }
   /// Whether the saga must stop: cancelled or aborted (its Swift task may not know yet while it
   /// still runs the synchronous start of its body).
   var shouldStop: Bool { withState { $0.isCancelled || $0.scope.abort != nil } }
@@ -183,6 +187,7 @@ final class SagaNode: Sendable {
     let isFinishing = withState { state in
       if unlessForksRun, state.scope.hasChildren { return false }
       state.isFinished = true
+      hasFinished.store(true, ordering: .releasing)
       state.cancelTask = nil
       ending.take(from: &state)
       setWork(nil, in: &state)
