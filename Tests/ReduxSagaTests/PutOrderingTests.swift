@@ -112,6 +112,56 @@ struct PutOrderingTests {
     subscription.cancel()
   }
 
+  // A saga's own task puts through its node; a branch of `all` or `race`, or saga code after an
+  // await the runtime did not make, puts through an object of its own. Both follow rule 1.
+
+  @Test("a put from a branch of all returns after what it caused, and each branch's does")
+  func branchPuts() async throws {
+    let count = 512
+    let seen = try await echoesSeen(before: [fanOut(Trigger.self, count: count) { Echo(id: $0) }]) {
+      saga in
+      let seenBox = Box<[Int]>([])
+      _ = try? await saga.all(
+        of: {
+          await saga.put(Trigger())
+          seenBox.update { $0.append(1) }
+        },
+        {
+          await saga.put(Trigger())
+          seenBox.update { $0.append(2) }
+        })
+      // Both branches resumed, each after its own put's echoes were seen.
+      #expect(seenBox.value.sorted() == [1, 2])
+    }
+    #expect(seen == 2 * count)
+  }
+
+  @Test("a put after a plain await returns after what it caused")
+  func putAfterPlainAwait() async throws {
+    let count = 512
+    let seen = try await echoesSeen(before: [fanOut(Trigger.self, count: count) { Echo(id: $0) }]) {
+      saga in
+      // Not an effect: the runtime cannot tell which task the put runs in afterwards.
+      await Task.yield()
+      await saga.put(Trigger())
+    }
+    #expect(seen == count)
+  }
+
+  @Test("a saga's puts one after another each return after what they caused")
+  func successivePutsOfOneSaga() async throws {
+    let count = 64
+    let seen = try await echoesSeen(before: [fanOut(Trigger.self, count: count) { Echo(id: $0) }]) {
+      saga in
+      // The node carries one put at a time: the second starts after the first went round the
+      // store's queue (its echoes were queued behind it).
+      await saga.put(Trigger())
+      await saga.put(Add())
+      await saga.put(Trigger())
+    }
+    #expect(seen == 2 * count)
+  }
+
   @Test("a put returns after the actions dispatched for the actions it caused, transitively")
   func nestedDispatches() async throws {
     let middleware = [

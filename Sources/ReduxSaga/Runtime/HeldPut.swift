@@ -5,6 +5,9 @@ import Synchronization
 /// and everything dispatched while it was processed (docs/sagas.md, "A put completes after what
 /// it caused").
 ///
+/// The put of a race or all branch, or of code the runtime cannot place: a saga's own task
+/// puts through its node instead (NodePut.swift), which does the same without an allocation.
+///
 /// An object that the store's queue carries as it is (a `TrackedDispatch`: wrapping it in the
 /// store's own tracked action was one more allocation per put), and tells directly once the
 /// action has been processed; the scheduler's queue moves a reference, not the action (copying
