@@ -9,13 +9,6 @@ import ReduxCore
 // - a body that throws cancels the saga's forks before the saga fails;
 // - a fork made by a saga that is cancelled, aborted or finished starts cancelled.
 
-/// The attached forks of one saga, in fork order, and the error that aborted it: a value in
-/// the saga's ``NodeState``, changed under the node's lock.
-///
-/// The forks are a doubly linked list through the forks themselves (``SagaNode/siblings``):
-/// adding one and taking a finished one out cost a few pointer writes, where an array of forks
-/// grew, left holes and was compacted. The list holds its forks unretained: a fork stays in it
-/// only while its task runs, which keeps it alive (a fork takes itself out as it finishes).
 /// The error that aborted a saga, and the saga stack it came from. A struct, not a tuple: an
 /// optional tuple is copied, destroyed and compared with nil through the runtime's generic
 /// value witnesses, about a hundred instructions each time, several times per fork.
@@ -24,6 +17,13 @@ struct ForkAbort {
   let stack: [String]
 }
 
+/// The attached forks of one saga, in fork order, and the error that aborted it: a value in
+/// the saga's ``NodeState``, changed under the node's lock.
+///
+/// The forks are a doubly linked list through the forks themselves (``SagaNode/siblings``):
+/// adding one and taking a finished one out cost a few pointer writes, where an array of forks
+/// grew, left holes and was compacted. The list holds its forks unretained: a fork stays in it
+/// only while its task runs, which keeps it alive (a fork takes itself out as it finishes).
 struct ForkScope {
   private var first: Unmanaged<SagaNode>?
   private var last: Unmanaged<SagaNode>?
@@ -106,7 +106,13 @@ extension SagaNode {
   /// Whether an attached fork's error ended this saga.
   var isAbortedByFork: Bool { withState { $0.scope.isAbortedByFork } }
   var abortError: (any Error)? { withState { $0.scope.abort?.error } }
-  var hasChildren: Bool { withState { $0.scope.hasChildren } }
+  /// Ends the saga (``finish(failure:)``) once its attached forks have finished; for a saga
+  /// that ``finish(failure:unlessForksRun:)`` found with forks still running.
+  nonisolated(nonsending) func finishAfterForks(failure: (any Error)?) async throws {
+    waitingForForks()
+    await waitForChildren()
+    try finish(failure: failure)
+  }
 
   /// Waits until every attached fork has finished.
   nonisolated(nonsending) func waitForChildren() async {

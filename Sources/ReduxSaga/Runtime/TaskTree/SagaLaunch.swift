@@ -28,9 +28,7 @@ extension SagaNode {
       }
       // Most sagas have no fork left: they end here, asking the lock once.
       if try !node.finish(failure: nil, unlessForksRun: true) {
-        node.waitingForForks()
-        await node.waitForChildren()
-        try node.finish(failure: nil)
+        try await node.finishAfterForks(failure: nil)
       }
       return value
     }
@@ -62,11 +60,9 @@ extension SagaNode {
       // The body failed (or was cancelled): its forks stop before it ends, as in redux-saga.
       bodyFailed(error)
     }
-    if hasChildren {
-      waitingForForks()
-      await waitForChildren()
+    if try !finish(failure: error, unlessForksRun: true) {
+      try await finishAfterForks(failure: error)
     }
-    try finish(failure: error)
     // END ended the saga quietly: a `Void` saga simply returns.
     if let done = () as? Value { return done }
     throw error
