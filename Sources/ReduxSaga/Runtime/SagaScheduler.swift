@@ -132,8 +132,7 @@ final class SagaScheduler: Sendable {
       state.isBackgroundDrainScheduled = false
       // A drainer sees every job queued before it lets go, so there is nothing to do.
       guard state.drainer == 0, !state.jobs.isEmpty else { return false }
-      state.drainer = me
-      drainerThread.store(me, ordering: .relaxed)
+      setDrainer(me, in: &state)
       return true
     }
     guard claimed else { return }
@@ -157,14 +156,26 @@ final class SagaScheduler: Sendable {
   /// Makes the calling thread the drainer, waiting for another thread's drain to end; returns
   /// `false` if this thread is already draining. Pair a `true` with ``endDrain()``.
   func beginDrain() -> Bool {
-    let me = currentThreadID()
+    claimDrain(by: currentThreadID(), completingPut: false).claimed
+  }
+
+  /// Makes `me` the drainer, waiting for another thread's drain to end: `claimed` is false if
+  /// `me` was draining already; `isIdle`, whether no job is queued. `completingPut`: also counts
+  /// a put sent to the store as done, under the same lock.
+  private func claimDrain(by me: UInt, completingPut: Bool) -> (claimed: Bool, isIdle: Bool) {
     let isFreeOrMine: (inout State) -> Bool = { $0.drainer == 0 || $0.drainer == me }
     return state.withLock(waitingOn: drainEnded, until: isFreeOrMine) { state in
-      if state.drainer == me { return false }
-      state.drainer = me
-      drainerThread.store(me, ordering: .relaxed)
-      return true
+      if completingPut { state.inFlight -= 1 }
+      let claimed = state.drainer != me
+      if claimed { setDrainer(me, in: &state) }
+      return (claimed, state.jobs.isEmpty)
     }
+  }
+
+  /// Sets the drainer (0: nobody) and its lock-free mirror, ``drainerThread``.
+  private func setDrainer(_ drainer: UInt, in state: inout State) {
+    state.drainer = drainer
+    drainerThread.store(drainer, ordering: .relaxed)
   }
 
   /// Runs the queued sagas up to their next wait, gives up the drain, and dispatches the puts
@@ -196,20 +207,19 @@ final class SagaScheduler: Sendable {
     captureThread.store(0, ordering: .relaxed)
     let job = capturedJob
     capturedJob = nil
-    job?.run(on: SagaThread.current)
+    job?.run(on: RunningSlot.currentCell)
   }
 
   /// Runs queued jobs until none is left, gives up the drain, then dispatches the held puts
   /// in order, unless another thread is already doing so (it takes these too). The caller is
   /// the drainer. Giving up the drain and claiming the puts take the lock once.
   private func drainAndFlush() {
-    let thread = SagaThread.current
+    let thread = RunningSlot.currentCell
     var next: PutToDeliver?
     while true {
       let job: SagaJob? = state.withLock { state in
         if let job = state.jobs.removeFirst() { return job }
-        state.drainer = 0
-        drainerThread.store(0, ordering: .relaxed)
+        setDrainer(0, in: &state)
         drainEnded.wakeAll()
         next = state.nextHeldPut(claimingTheFlush: true)
         return nil
@@ -229,16 +239,7 @@ final class SagaScheduler: Sendable {
   /// the puts held behind it.
   func completePut(resuming resume: () -> Void) {
     let me = currentThreadID()
-    let isFreeOrMine: (inout State) -> Bool = { $0.drainer == 0 || $0.drainer == me }
-    let (claimed, isIdle) = state.withLock(waitingOn: drainEnded, until: isFreeOrMine) {
-      state in
-      state.inFlight -= 1
-      defer {
-        state.drainer = me
-        drainerThread.store(me, ordering: .relaxed)
-      }
-      return (state.drainer != me, state.jobs.isEmpty)
-    }
+    let (claimed, isIdle) = claimDrain(by: me, completingPut: true)
     // No job waits: the saga's, next in line anyway, runs at once, without queueing it.
     if isIdle {
       capture(by: me)
@@ -283,7 +284,7 @@ struct SagaJob {
   }
 
   /// Runs the job on the saga's executor, telling the running slot whose it is.
-  func run(on thread: UnsafeMutablePointer<SagaThread>) {
+  func run(on thread: RunningSlot.Cell) {
     RunningSlot.run(job, on: executor, of: node, thread: thread)
   }
 }

@@ -40,6 +40,22 @@ enum RunningSlot {
   private static let branchTag: UInt = 2
   private static let tags: UInt = 3
 
+  /// A thread's cell: 0 outside a saga job, else the tagged address above.
+  typealias Cell = UnsafeMutablePointer<UInt>
+
+  /// The key of each thread's cell, allocated once per thread and freed when it ends, so that
+  /// reading and writing it cost a `pthread_getspecific`, not a `pthread_setspecific`.
+  private static let key = makeThreadCellKey()
+
+  /// This thread's cell. Only this thread reads or writes it.
+  static var currentCell: Cell {
+    if let cell = pthread_getspecific(key) { return cell.assumingMemoryBound(to: UInt.self) }
+    let cell = Cell.allocate(capacity: 1)
+    cell.initialize(to: outsideJob)
+    pthread_setspecific(key, cell)
+    return cell
+  }
+
   // The objects are alive while the cell names them: the job being run holds its node, and
   // a branch's task holds its slot.
 
@@ -77,15 +93,15 @@ enum RunningSlot {
   }
 
   /// What the cell says now.
-  static var token: Token { Token(value: SagaThread.current.pointee.running) }
+  static var token: Token { Token(value: currentCell.pointee) }
 
   /// After a wait entered with `token`: if it named the task's slot, the task (resumed in a
   /// new job of the scheduler) is still that slot's. Does nothing outside a job.
   static func resume(_ token: Token) {
     guard token.value != outsideJob, token.value & tags != unknownTag else { return }
-    let cell = SagaThread.current
-    guard cell.pointee.running != outsideJob else { return }
-    cell.pointee.running = token.value
+    let cell = currentCell
+    guard cell.pointee != outsideJob else { return }
+    cell.pointee = token.value
   }
 
   /// Runs one job enqueued on `node`'s executor: the cell names the node, slot unknown, until
@@ -93,45 +109,23 @@ enum RunningSlot {
   /// run nested in another: a fork's first job inside its parent's).
   static func run(
     _ job: UnownedJob, on executor: UnownedTaskExecutor, of node: Unmanaged<SagaNode>,
-    thread cell: UnsafeMutablePointer<SagaThread>
+    thread cell: Cell
   ) {
-    let outer = cell.pointee.running
-    cell.pointee.running = UInt(bitPattern: node.toOpaque()) | unknownTag
+    let outer = cell.pointee
+    cell.pointee = UInt(bitPattern: node.toOpaque()) | unknownTag
     job.runSynchronously(on: executor)
-    cell.pointee.running = outer
+    cell.pointee = outer
   }
 
   /// The calling code runs in `slot`'s task: call it first thing in the task (after a wait,
   /// ``resume(_:)`` gives the slot back). Does nothing outside a job of the saga scheduler.
   static func enter(_ slot: TakeSlot) {
-    let cell = SagaThread.current
-    guard cell.pointee.running != outsideJob else { return }
+    let cell = currentCell
+    guard cell.pointee != outsideJob else { return }
     switch slot {
-    case .saga(let node): cell.pointee.running = UInt(bitPattern: node.toOpaque()) | sagaTag
-    case .branch(let branch): cell.pointee.running = UInt(bitPattern: branch.toOpaque()) | branchTag
+    case .saga(let node): cell.pointee = UInt(bitPattern: node.toOpaque()) | sagaTag
+    case .branch(let branch): cell.pointee = UInt(bitPattern: branch.toOpaque()) | branchTag
     }
-  }
-}
-
-/// What the saga runtime keeps per thread, one `pthread_getspecific` away: the running slot's
-/// word.
-struct SagaThread {
-  /// ``RunningSlot``'s word: 0 outside a job of a saga scheduler.
-  var running: UInt = 0
-
-  /// The key of each thread's cell, allocated once per thread and freed when it ends, so that
-  /// reading and writing it cost a `pthread_getspecific`, not a `pthread_setspecific`.
-  private static let key = makeThreadCellKey()
-
-  /// This thread's cell. Only this thread reads or writes it.
-  static var current: UnsafeMutablePointer<SagaThread> {
-    if let cell = pthread_getspecific(key) {
-      return cell.assumingMemoryBound(to: SagaThread.self)
-    }
-    let cell = UnsafeMutablePointer<SagaThread>.allocate(capacity: 1)
-    cell.initialize(to: SagaThread())
-    pthread_setspecific(key, cell)
-    return cell
   }
 }
 
