@@ -162,6 +162,7 @@ final class SagaScheduler: Sendable {
   /// Makes `me` the drainer, waiting for another thread's drain to end: `claimed` is false if
   /// `me` was draining already; `isIdle`, whether no job is queued. `completingPut`: also counts
   /// a put sent to the store as done, under the same lock.
+  @inline(__always)
   private func claimDrain(by me: UInt, completingPut: Bool) -> (claimed: Bool, isIdle: Bool) {
     let isFreeOrMine: (inout State) -> Bool = { $0.drainer == 0 || $0.drainer == me }
     return state.withLock(waitingOn: drainEnded, until: isFreeOrMine) { state in
