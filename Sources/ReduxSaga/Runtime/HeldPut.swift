@@ -45,34 +45,18 @@ final class HeldPut: PendingPut {
     self.scheduler = scheduler
   }
 
+  @usableFromInline @inline(__always)
+  func withRounds<Result>(_ body: (borrowing PutRounds) -> Result) -> Result {
+    body(rounds)
+  }
+
   @usableFromInline
   func resume() {
     continuation.resume()
   }
 
   @usableFromInline
-  func send(through route: PutRoute) {
-    rounds.sending(through: route)
-    route.deliver(self)
-  }
-
-  @usableFromInline
-  func shouldProcess() -> Bool {
-    rounds.isFirst
-  }
-
-  @usableFromInline
-  func actionProcessed(lookingAt queue: () -> StoreQueueState) {
-    if let route = rounds.nextRound(after: queue()) { send(through: route) } else { complete() }
-  }
-
-  @usableFromInline
-  func actionProcessed() {
-    complete()
-  }
-
-  /// Resumes the putting saga, then lets the puts held behind it go to the store.
-  private func complete() {
+  func complete() {
     scheduler.completePut { continuation.resume() }
   }
 }
@@ -80,17 +64,61 @@ final class HeldPut: PendingPut {
 /// A put the scheduler holds and then sends to the store, which tells it when its action (and
 /// what that caused) has been processed: a ``HeldPut``, or the put a saga's own task has in
 /// flight, kept in its node (NodePut.swift).
+///
+/// What a put does with the store is the same for both (this protocol's extension); each
+/// keeps its own ``PutRounds`` and its suspended saga.
 @usableFromInline
 protocol PendingPut: TrackedDispatch {
-  /// Sends the put to the store (again, as a marker) through `route`.
+  /// Runs `body` with the put's rounds through the store.
+  func withRounds<Result>(_ body: (borrowing PutRounds) -> Result) -> Result
+  /// Sends the put to the store (again, as a marker) through `route`. A requirement, with its
+  /// one implementation below, so that a call on `any PendingPut` lands in code specialized
+  /// for the put's type.
   func send(through route: PutRoute)
   /// Resumes the putting saga at once: no store is attached to dispatch to.
   func resume()
+  /// Resumes the putting saga once its action and what it caused have been processed, then
+  /// lets the puts held behind it go to the store.
+  func complete()
+}
+
+extension PendingPut {
+  /// Sends the put to the store (again, as a marker) through `route`.
+  @usableFromInline @inline(__always)
+  func send(through route: PutRoute) {
+    withRounds { $0.sending(through: route) }
+    route.deliver(self)
+  }
+
+  /// The action is processed the first time only; the marker's rounds are dropped before any
+  /// middleware.
+  @usableFromInline @inline(__always)
+  func shouldProcess() -> Bool {
+    withRounds { $0.isFirst }
+  }
+
+  /// The store processed the action, or the marker came back: either the marker goes round
+  /// again, or the putting saga goes on inside this dispatch, up to its next wait.
+  @usableFromInline @inline(__always)
+  func actionProcessed(lookingAt queue: () -> StoreQueueState) {
+    if let route = withRounds({ $0.nextRound(after: queue()) }) {
+      send(through: route)
+    } else {
+      complete()
+    }
+  }
+
+  /// The store was released before it processed the action: the putting saga goes on.
+  @usableFromInline @inline(__always)
+  func actionProcessed() {
+    complete()
+  }
 }
 
 /// The rounds a put makes through the store (see ``HeldPut``): whether the store has processed
 /// its action yet, the store's nested dispatch count when the marker last set off, and the
 /// route that sent it.
+@usableFromInline
 struct PutRounds: ~Copyable, Sendable {
   /// ``notProcessed`` until the store has processed the action; then the store's nested
   /// dispatch count when the marker last set off. Written and read by the store's drainer, one

@@ -37,38 +37,18 @@ extension SagaNode: PendingPut {
     ownPutRounds.start()
   }
 
+  @usableFromInline @inline(__always)
+  func withRounds<Result>(_ body: (borrowing PutRounds) -> Result) -> Result {
+    body(ownPutRounds)
+  }
+
   @usableFromInline
   func resume() {
     takeContinuation().resume()
   }
 
   @usableFromInline
-  func send(through route: PutRoute) {
-    ownPutRounds.sending(through: route)
-    route.deliver(self)
-  }
-
-  @usableFromInline
-  func shouldProcess() -> Bool {
-    ownPutRounds.isFirst
-  }
-
-  @usableFromInline
-  func actionProcessed(lookingAt queue: () -> StoreQueueState) {
-    if let route = ownPutRounds.nextRound(after: queue()) {
-      send(through: route)
-    } else {
-      completePut()
-    }
-  }
-
-  @usableFromInline
-  func actionProcessed() {
-    completePut()
-  }
-
-  /// Resumes the putting task, then lets the puts held behind it go to the store.
-  private func completePut() {
+  func complete() {
     let continuation = takeContinuation()
     hooks.scheduler.completePut { continuation.resume() }
   }
