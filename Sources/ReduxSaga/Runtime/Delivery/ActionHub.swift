@@ -78,15 +78,23 @@ final class ActionHub: Sendable {
     draining scheduler: SagaScheduler
   ) {
     let actionType = ObjectIdentifier(type(of: action))
-    if actionType == ObjectIdentifier(END.self) {
-      guard let delivery = endAll(action) else { return }
-      scheduler.withDrain { delivery.run(origin: origin()) }
-      return
-    }
+    let (first, more) =
+      actionType == ObjectIdentifier(END.self) ? endAll() : matches(of: action, actionType)
+    guard let first else { return }
+    let delivery = Delivery(action: action, first: first, more: more)
+    scheduler.withDrain { delivery.run(origin: origin()) }
+  }
+
+  /// What the watchers that match an action of dynamic type `actionType` do with it; the
+  /// one-shot watchers among them are removed.
+  @inline(__always)
+  private func matches(of action: any Action, _ actionType: ObjectIdentifier) -> (
+    first: Delivery.Job?, more: [Delivery.Job]
+  ) {
     // One-shot watchers that matched are removed in one pass, not one `remove(at:)` each, and
     // in place: the array keeps its buffer for the next take (a new array cost a malloc and a
     // free per round trip).
-    let (first, more): (Delivery.Job?, [Delivery.Job]) = state.withLock { state in
+    state.withLock { state in
       guard !state.watchers.isEmpty else { return (nil, []) }
       var first: Delivery.Job?
       var more: [Delivery.Job] = []
@@ -106,12 +114,11 @@ final class ActionHub: Sendable {
       while state.watchers.count > kept { state.watchers.removeLast() }
       return (first, more)
     }
-    guard let first else { return }
-    let delivery = Delivery(action: action, first: first, more: more)
-    scheduler.withDrain { delivery.run(origin: origin()) }
   }
 
-  private func endAll(_ end: any Action) -> Delivery? {
+  /// END: every watcher ends, and so does every wait for a registration; the hub takes no
+  /// watcher from now on.
+  private func endAll() -> (first: Delivery.Job?, more: [Delivery.Job]) {
     let (watchers, waiters) = state.withLock { state in
       let wasEnded = state.isEnded
       state.isEnded = true
@@ -126,8 +133,7 @@ final class ActionHub: Sendable {
       jobs.append(
         .run { _ in for waiter in waiters { waiter.continuation.resume(returning: false) } })
     }
-    guard let first = jobs.first else { return nil }
-    return Delivery(action: end, first: first, more: Array(jobs.dropFirst()))
+    return (jobs.first, Array(jobs.dropFirst()))
   }
 
   /// The sagas waiting for an action now, in registration order, one line each, such as
