@@ -44,6 +44,15 @@ struct Harness: Sendable {
     await probe.waitForTakes(of: pattern, count: count)
     store.dispatch(action)
   }
+
+  /// Starts a new saga that takes a `Ping`, dispatches `ping` once `count` takes of `Ping` have
+  /// been registered in total (the new saga's included), and returns what the new saga took:
+  /// whether an earlier, cancelled take let the action through.
+  func pingTakenByANewSaga(_ ping: Ping, afterTakes count: Int) async throws -> Ping {
+    let after = sagas.run("after") { saga in try await saga.take(Ping.self) }
+    await dispatch(ping, afterTakes: count, of: "Ping")
+    return try await after.value
+  }
 }
 
 /// Records monitor events and saga errors, and lets a test wait for them.
