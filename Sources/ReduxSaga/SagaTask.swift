@@ -4,7 +4,8 @@
 /// still running. Dropping the handle does not cancel the saga.
 public struct SagaTask<Value: Sendable>: Sendable {
   let node: SagaNode
-  let task: Task<Value, any Error>
+  /// The saga's Swift task; its value is kept by the node.
+  let task: Task<Void, any Error>
 
   /// The saga's name, as it appears in saga stacks and monitor events.
   public var name: String { node.name }
@@ -36,14 +37,15 @@ public struct SagaTask<Value: Sendable>: Sendable {
   public var value: Value {
     get async throws {
       try await node.waitUntilFinished()
-      return try await task.value
+      try await task.value
+      return node.value(as: Value.self)
     }
   }
 
   /// Waits until the saga has finished and returns how it ended, without throwing.
   public var result: Result<Value, any Error> {
     get async {
-      await task.result
+      await node.result(of: task, as: Value.self)
     }
   }
 }

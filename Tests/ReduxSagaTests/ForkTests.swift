@@ -151,6 +151,52 @@ struct ForkTests {
     #expect(caught.contains("joined"))
   }
 
+  @Test("a saga's value reaches join, value and result whatever its type, nil included")
+  func valuesOfEveryShape() async throws {
+    let harness = Harness()
+    let values = try await harness.sagas.run("joiner") { saga in
+      let none = try saga.fork("none") { _ -> Int? in nil }
+      let some = try saga.fork("some") { _ -> Int? in 7 }
+      let text = try saga.fork("text") { _ in String(repeating: "long ", count: 20) }
+      let pair = try saga.fork("pair") { _ in (1, "two", [3.0]) }
+      let joinedNone = try await saga.join(none)
+      let joinedPair = try await saga.join(pair)
+      return [
+        joinedNone.map(String.init) ?? "nil", try await saga.join(some).map(String.init) ?? "nil",
+        "\(try await saga.join(text).count)",
+        "\(joinedPair.0) \(joinedPair.1) \(joinedPair.2)",
+      ]
+    }.value
+    #expect(values == ["nil", "7", "100", "1 two [3.0]"])
+
+    let optional = harness.sagas.run("optional") { _ -> String? in nil }
+    #expect(try await optional.value == nil)
+    guard case .success(let result) = await optional.result else {
+      Issue.record("the saga failed")
+      return
+    }
+    #expect(result == nil)
+  }
+
+  @Test("END ends a saga of no value quietly, and fails a saga that owes a value")
+  func endAndValues() async throws {
+    let harness = Harness()
+    let quiet = harness.sagas.run("quiet") { saga in _ = try await saga.take(Ping.self) }
+    let owing = harness.sagas.run("owing") { saga in try await saga.take(Ping.self).id }
+    harness.store.dispatch(END())
+    try await quiet.value
+    guard case .success = await quiet.result else {
+      Issue.record("END failed a saga of no value")
+      return
+    }
+    await #expect(throws: ChannelError.closed) { try await owing.value }
+    guard case .failure(let error) = await owing.result else {
+      Issue.record("a saga that owes a value returned at END")
+      return
+    }
+    #expect(error as? ChannelError == .closed)
+  }
+
   @Test("cancel stops a fork; the parent goes on and sees it cancelled")
   func cancelAFork() async throws {
     let harness = Harness()

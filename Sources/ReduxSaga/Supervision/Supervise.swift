@@ -67,7 +67,7 @@ extension SagaContext {
     child.beginWork(origin: node.currentOrigin)
     let task = child.launch(runtime: runtime, immediately: true, saga)
     let result = await withTaskCancellationHandler {
-      await task.result
+      await child.result(of: task, as: Value.self)
     } onCancel: {
       child.cancel()
     }

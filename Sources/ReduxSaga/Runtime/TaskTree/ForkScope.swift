@@ -143,7 +143,7 @@ extension SagaNode {
   /// handing on the `send` it worked for (`origin`).
   func childFinished(_ child: SagaNode, _ outcome: NodeOutcome, workingFor origin: ActionOrigin?) {
     var toCancel: [SagaNode] = []
-    var cancelTask: (@Sendable () -> Void)?
+    var task: Task<Void, any Error>?
     let drained: UnsafeContinuation<Void, Never>? = withState { state in
       state.scope.remove(child)
       if case .failed(let error, let stack) = outcome, state.scope.abort == nil {
@@ -152,13 +152,13 @@ extension SagaNode {
         state.scope.isAbortedByFork = true
         if !state.isCancelled {
           toCancel = state.scope.children
-          cancelTask = state.cancelTask
+          task = state.task
         }
       }
       return state.scope.takeDrained()
     }
-    if let cancelTask {
-      cancelTask()
+    if let task {
+      task.cancel()
       TakeSlot.of(self).withdraw()
     }
     for sibling in toCancel { sibling.cancel() }

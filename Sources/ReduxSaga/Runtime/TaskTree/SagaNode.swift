@@ -58,6 +58,10 @@ final class SagaNode: Sendable {
   private let hasFinished = Atomic<Bool>(false)
   /// The node is its own task's take slot (``TakeSlot/saga(_:)``): whether it was withdrawn.
   let takeWithdrawal = TakeWithdrawal()
+  /// The saga's value (its task returns nothing, see ``launch(runtime:immediately:_:)``).
+  /// Written only by the saga's task, before it ends; read only once the task has ended, which
+  /// orders the two (the Swift runtime's task completion).
+  @exclusivity(unchecked) nonisolated(unsafe) var returned: (any Sendable)?
 
   /// A node named `name` under `above`, attached to it if `isAttached` (a fork).
   init(
@@ -117,16 +121,16 @@ final class SagaNode: Sendable {
   /// Cancels this saga, the effect it is blocked on, and its attached forks, recursively: its
   /// own task first, then its forks in the order they were forked.
   func cancel() {
-    let work: (cancelTask: (@Sendable () -> Void)?, children: [SagaNode])? =
+    let work: (task: Task<Void, any Error>?, children: [SagaNode])? =
       withState { state in
         guard !state.isFinished, !state.isCancelled else { return nil }
         state.isCancelled = true
-        return (state.cancelTask, state.scope.children)
+        return (state.task, state.scope.children)
       }
     guard let work else { return }
     // The task first, then its slot: a take registered in between sees the cancellation.
-    if let cancelTask = work.cancelTask {
-      cancelTask()
+    if let task = work.task {
+      task.cancel()
       TakeSlot.of(self).withdraw()
     }
     for child in work.children { child.cancel() }
@@ -188,7 +192,7 @@ final class SagaNode: Sendable {
       if unlessForksRun, state.scope.hasChildren { return false }
       state.isFinished = true
       hasFinished.store(true, ordering: .releasing)
-      state.cancelTask = nil
+      state.task = nil
       ending.take(from: &state)
       setWork(nil, in: &state)
       return true
@@ -246,8 +250,8 @@ struct NodeEnding {
 
 /// What a ``SagaNode`` decides on, under its lock.
 struct NodeState {
-  /// Cancels the node's Swift task (whose take slot is the node).
-  var cancelTask: (@Sendable () -> Void)?
+  /// The node's Swift task, to cancel (its take slot is the node); nil once it has finished.
+  var task: Task<Void, any Error>?
   var isCancelled = false
   var isFinished = false
   var scope = ForkScope()
