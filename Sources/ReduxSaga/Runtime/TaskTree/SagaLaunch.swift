@@ -19,9 +19,10 @@ extension SagaNode {
     // Generic only where it must be: each `Result<Value, _>` or `Value?` this code built asked
     // the runtime for its metadata (about 350 instructions each, three per fork).
     // The context made once, and the task's only capture besides the body: made in the task,
-    // it retained the runtime and the node a second time.
+    // it retained the runtime and the node a second time. Consumed into the capture: copied,
+    // it was retained for the task and released here, two reference counts each.
     let context = SagaContext(runtime: runtime, node: self)
-    let task = Task(executorPreference: self) { () async throws in
+    let task = Task(executorPreference: self) { [context = consume context] () async throws in
       let node = context.node
       // First thing in the task's first job: the runtime knows this is the slot's task.
       RunningSlot.enter(.of(node))
