@@ -1,4 +1,5 @@
 import ReduxCore
+import Synchronization
 
 // Hands each action the store has reduced to the sagas waiting for it.
 //
@@ -13,6 +14,10 @@ import ReduxCore
 @usableFromInline
 final class ActionHub: Sendable {
   private let state = Lock(HubState())
+  /// Whether any watcher is registered: `!state.watchers.isEmpty`, written with it under the
+  /// lock and read without it, so an action nobody waits for (most of them: a saga's own
+  /// puts, for one) is delivered without the lock.
+  private let hasWatchers = Atomic<Bool>(false)
 
   private struct HubState {
     var watchers: [Watcher] = []
@@ -44,6 +49,7 @@ final class ActionHub: Sendable {
     let ready: [CheckedContinuation<Bool, Never>]? = state.withLock { state in
       guard !state.isEnded else { return nil }
       state.watchers.append(watcher)
+      hasWatchers.store(true, ordering: .releasing)
       guard !state.registrationWaiters.isEmpty else { return [] }
       var ready: [CheckedContinuation<Bool, Never>] = []
       for (id, waiter) in state.registrationWaiters where watcher.matches(waiter.action) {
@@ -62,6 +68,7 @@ final class ActionHub: Sendable {
   func remove(_ id: UInt64) -> Watcher? {
     state.withLock { state in
       guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+      defer { hasWatchers.store(!state.watchers.isEmpty, ordering: .releasing) }
       return state.watchers.remove(at: index)
     }
   }
@@ -78,8 +85,11 @@ final class ActionHub: Sendable {
     draining scheduler: SagaScheduler
   ) {
     let actionType = ObjectIdentifier(type(of: action))
-    let (first, more) =
-      actionType == ObjectIdentifier(END.self) ? endAll() : matches(of: action, actionType)
+    let isEnd = actionType == ObjectIdentifier(END.self)
+    // A watcher registered concurrently is seen or not, as it would be were it registered
+    // just after (or before) the hub's lock was taken here.
+    guard isEnd || hasWatchers.load(ordering: .acquiring) else { return }
+    let (first, more) = isEnd ? endAll() : matches(of: action, actionType)
     guard let first else { return }
     let delivery = Delivery(action: action, first: first, more: more)
     scheduler.withDrain { delivery.run(origin: origin()) }
@@ -112,6 +122,7 @@ final class ActionHub: Sendable {
       // One at a time from the end: `removeSubrange` went through the array's generic range
       // replacement, about 200 instructions, for what is most often one watcher.
       while state.watchers.count > kept { state.watchers.removeLast() }
+      if kept == 0 { hasWatchers.store(false, ordering: .releasing) }
       return (first, more)
     }
   }
@@ -125,6 +136,7 @@ final class ActionHub: Sendable {
       defer {
         state.watchers = []
         state.registrationWaiters = [:]
+        hasWatchers.store(false, ordering: .releasing)
       }
       return wasEnded ? ([], []) : (state.watchers, Array(state.registrationWaiters.values))
     }
