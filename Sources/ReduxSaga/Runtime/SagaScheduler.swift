@@ -203,19 +203,19 @@ final class SagaScheduler: Sendable {
     captureThread.store(me, ordering: .relaxed)
   }
 
-  /// Runs the job captured since ``captureNextJob()``.
-  func runCapturedJob() {
+  /// Runs the job captured since ``captureNextJob()``; `thread` is this thread's running slot
+  /// cell, if the caller has it at hand.
+  func runCapturedJob(on thread: RunningSlot.Cell = RunningSlot.currentCell) {
     captureThread.store(0, ordering: .relaxed)
     let job = capturedJob
     capturedJob = nil
-    job?.run(on: RunningSlot.currentCell)
+    job?.run(on: thread)
   }
 
   /// Runs queued jobs until none is left, gives up the drain, then dispatches the held puts
   /// in order, unless another thread is already doing so (it takes these too). The caller is
   /// the drainer. Giving up the drain and claiming the puts take the lock once.
-  private func drainAndFlush() {
-    let thread = RunningSlot.currentCell
+  private func drainAndFlush(on thread: RunningSlot.Cell = RunningSlot.currentCell) {
     var next: PutToDeliver?
     while true {
       let job: SagaJob? = state.withLock { state in
@@ -241,15 +241,17 @@ final class SagaScheduler: Sendable {
   func completePut(resuming resume: () -> Void) {
     let me = currentThreadID()
     let (claimed, isIdle) = claimDrain(by: me, completingPut: true)
+    // This thread's running slot cell, looked up once for the saga and the drain.
+    let thread = RunningSlot.currentCell
     // No job waits: the saga's, next in line anyway, runs at once, without queueing it.
     if isIdle {
       capture(by: me)
       resume()
-      runCapturedJob()
+      runCapturedJob(on: thread)
     } else {
       resume()
     }
-    if claimed { endDrain() }
+    if claimed { drainAndFlush(on: thread) }
   }
 
   /// Holds a put until the current drain ends; outside a drain, delivers it now.
