@@ -34,7 +34,10 @@ package struct FIFOQueue<Element> {
   @inlinable
   package mutating func append(_ element: consuming Element) {
     if tail < items.count {
-      items[tail] = element
+      // Swapped in, not assigned: assigning over the slot's `nil` went through the runtime's
+      // generic value witnesses for an element with existentials in it (a store's work item).
+      var element: Element? = element
+      swap(&items[tail], &element)
     } else {
       items.append(element)
     }
