@@ -27,7 +27,10 @@ extension SagaNode {
       // First thing in the task's first job: the runtime knows this is the slot's task.
       RunningSlot.enter(.of(node))
       do {
-        node.returned = try await body(context)
+        // Swapped in, not assigned: assigning over the `nil` went through the runtime's
+        // generic value witnesses (an optional existential), about 100 instructions.
+        var value: (any Sendable)? = try await body(context)
+        swap(&node.returned, &value)
       } catch {
         // END ends a saga of no value quietly: it simply returns.
         try await node.ended(throwing: error, quietlyAtEnd: Value.self == Void.self)
