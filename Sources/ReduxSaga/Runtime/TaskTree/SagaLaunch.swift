@@ -27,10 +27,7 @@ extension SagaNode {
       // First thing in the task's first job: the runtime knows this is the slot's task.
       RunningSlot.enter(.of(node))
       do {
-        // Swapped in, not assigned: assigning over the `nil` went through the runtime's
-        // generic value witnesses (an optional existential), about 100 instructions.
-        var value: (any Sendable)? = try await body(context)
-        swap(&node.returned, &value)
+        node.returned = try await body(context)
       } catch {
         // END ends a saga of no value quietly: it simply returns.
         try await node.ended(throwing: error, quietlyAtEnd: Value.self == Void.self)
@@ -69,8 +66,8 @@ extension SagaNode {
     if try !finish(failure: error, unlessForksRun: true) {
       try await finishAfterForks(failure: error)
     }
-    guard quietlyAtEnd else { throw error }
-    returned = ()
+    // A saga of no value already holds its value, `()`.
+    if !quietlyAtEnd { throw error }
   }
 
   /// The value of this saga, whose task has ended without throwing.

@@ -61,7 +61,9 @@ final class SagaNode: Sendable {
   /// The saga's value (its task returns nothing, see ``launch(runtime:immediately:_:)``).
   /// Written only by the saga's task, before it ends; read only once the task has ended, which
   /// orders the two (the Swift runtime's task completion).
-  @exclusivity(unchecked) nonisolated(unsafe) var returned: (any Sendable)?
+  /// Not optional: an optional existential is assigned and destroyed through the runtime's
+  /// generic value witnesses (about 100 instructions each); a saga of no value keeps `()`.
+  @exclusivity(unchecked) nonisolated(unsafe) var returned: any Sendable = ()
 
   /// A node named `name` under `above`, attached to it if `isAttached` (a fork).
   init(
