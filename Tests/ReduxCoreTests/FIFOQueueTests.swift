@@ -16,20 +16,29 @@ struct FIFOQueueTests {
     #expect(queue.removeFirst() == "c")
     #expect(queue.isEmpty)
     #expect(queue.removeFirst() == nil)
-    // Refilled after emptying: the kept slots are reused, in order.
+    // Refilled after emptying: the kept room is reused, in order.
     for letter in ["d", "e", "f"] { queue.append(letter) }
     #expect(queue.removeAll() == ["d", "e", "f"])
     #expect(queue.isEmpty)
     queue.append("g")
     #expect(queue.removeFirst() == "g")
+    // Taken from and appended to at once: removeAll and first see both, oldest first.
+    for letter in ["h", "i", "j"] { queue.append(letter) }
+    #expect(queue.removeFirst() == "h")
+    queue.append("k")
+    #expect(queue.first == "i")
+    #expect(queue.count == 3)
+    #expect(queue.removeAll() == ["i", "j", "k"])
+    #expect(queue.first == nil)
   }
 
-  @Test("a queue under sustained load keeps its order while it drops its consumed prefix")
+  @Test("a queue under sustained load, which never empties, keeps its order")
   func sustainedLoad() {
     var queue = FIFOQueue<Int>()
     var next = 0
     var expected = 0
-    // Always two ahead: the queue never empties, so the prefix is dropped now and then.
+    // Always two ahead: the queue never empties, so its appended elements are taken over
+    // for taking many times while others wait.
     for _ in 0..<1_000 {
       queue.append(next)
       queue.append(next + 1)
