@@ -12,7 +12,7 @@ import ReduxCore
 ///
 /// The middleware passes each action to the reducer first and then to the sagas, so a saga's
 /// `take` sees actions after they are reduced and `select` reads the state that includes them.
-/// With no saga waiting, the per-action cost is one uncontended lock.
+/// With no saga waiting, the per-action cost is one atomic load: no lock, no allocation.
 ///
 /// ## Lifetime
 /// Sagas hold the store weakly. When the store is released, every running saga is cancelled,

@@ -7,8 +7,8 @@ import Synchronization
 // channel or a helper such as `takeEvery`: it sees every match until removed). Matching runs
 // under the lock and must be cheap and pure; what a match does (resume a task, fork a worker)
 // runs after the lock is released, in registration order, with the origin of the action being
-// processed, while the caller drains the saga scheduler. With nobody waiting, `deliveries`
-// takes the lock once and allocates nothing.
+// processed, while the caller drains the saga scheduler. With nobody waiting, a delivery
+// takes no lock and allocates nothing.
 
 /// The watchers of one runtime, in registration order: the sagas waiting for actions.
 @usableFromInline
@@ -76,23 +76,32 @@ final class ActionHub: Sendable {
   /// Delivers an action the store has reduced: the watchers it matches (a one-shot watcher is
   /// removed now) run in registration order, with `origin`, inside a drain of `scheduler`, so
   /// the sagas they resume run up to their next wait before this returns. END ends every
-  /// watcher. With nobody waiting, takes the hub's lock once and does nothing more: no
-  /// `Delivery?` is made (an optional holding an existential is destroyed through the
-  /// runtime's generic value witnesses).
+  /// watcher. With nobody waiting, it reads one atomic and does nothing more: no lock, no
+  /// `Delivery?` made (an optional holding an existential is destroyed through the runtime's
+  /// generic value witnesses).
   @usableFromInline
   func deliver(
     _ action: any Action, origin: @autoclosure () -> ActionOrigin,
     draining scheduler: SagaScheduler
   ) {
-    let actionType = ObjectIdentifier(type(of: action))
-    let isEnd = actionType == ObjectIdentifier(END.self)
+    let isEnd = Self.isEnd(action)
     // A watcher registered concurrently is seen or not, as it would be were it registered
     // just after (or before) the hub's lock was taken here.
     guard isEnd || hasWatchers.load(ordering: .acquiring) else { return }
-    let (first, more) = isEnd ? endAll() : matches(of: action, actionType)
+    let (first, more) =
+      isEnd ? endAll() : matches(of: action, ObjectIdentifier(type(of: action)))
     guard let first else { return }
     let delivery = Delivery(action: action, first: first, more: more)
     scheduler.withDrain { delivery.run(origin: origin()) }
+  }
+
+  /// Whether `action` is ``END``: read from the existential itself (END is a struct, so its
+  /// type there is its dynamic type), where `type(of:)` asks the runtime (about 60
+  /// instructions, for every action, most of which nobody waits for).
+  @inline(__always)
+  private static func isEnd(_ action: any Action) -> Bool {
+    func isEnd<A: Action>(_: A) -> Bool { A.self == END.self }
+    return isEnd(action)
   }
 
   /// What the watchers that match an action of dynamic type `actionType` do with it; the
