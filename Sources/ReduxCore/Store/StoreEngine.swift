@@ -147,11 +147,17 @@ final class StoreEngine<State: Sendable>: Sendable {
     while let work = lock.withLock({ $0.takeNext(processed: processed, waking: condition) }) {
       // Consumed, not copied: a queue item holds an existential, so copying or destroying a
       // whole one goes through the runtime's generic value witnesses (about 200 instructions
-      // each, twice per queued item).
-      if case .action(let action) = work {
+      // each, twice per queued item). A plain action is handled here; matching it with
+      // `if case` and handing anything else to `perform` copied every other item once.
+      switch consume work {
+      case .action(let action):
         if let chain { chain(action) } else { reduceAndNotify(action) }
-      } else {
-        perform(consume work, through: chain)
+      case .tracked(let tracked):
+        process(tracked, through: chain)
+      case .subscribe(let subscriber):
+        start(subscriber)
+      case .replaceState(let change):
+        replaceAndNotify(change)
       }
       processed += 1
     }
