@@ -151,7 +151,10 @@ final class StoreEngine<State: Sendable>: Sendable {
       // `if case` and handing anything else to `perform` copied every other item once.
       switch consume work {
       case .action(let action):
-        if let chain { chain(action) } else { reduceAndNotify(action) }
+        switch chain {
+        case .some(let chain): chain(action)
+        case .none: reduceAndNotify(action)
+        }
       case .tracked(let tracked):
         process(tracked, through: chain)
       case .subscribe(let subscriber):
@@ -169,7 +172,10 @@ final class StoreEngine<State: Sendable>: Sendable {
   func perform(_ work: consuming StoreWork<State>, through chain: Middleware<State>.Next?) {
     switch consume work {
     case .action(let action):
-      if let chain { chain(action) } else { reduceAndNotify(action) }
+      switch chain {
+      case .some(let chain): chain(action)
+      case .none: reduceAndNotify(action)
+      }
     case .tracked(let tracked):
       process(tracked, through: chain)
     case .subscribe(let subscriber):

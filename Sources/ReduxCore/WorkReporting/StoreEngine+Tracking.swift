@@ -28,7 +28,10 @@ extension StoreEngine {
     if tracked.shouldProcess() {
       let isMarked = tracked.origin.isTracked || tracked.isSent
       if isMarked { lock.withLock { $0.tracking.processing = Processing(tracked) } }
-      if let chain { chain(tracked.action) } else { reduceAndNotify(tracked.action) }
+      switch chain {
+      case .some(let chain): chain(tracked.action)
+      case .none: reduceAndNotify(tracked.action)
+      }
       if isMarked { lock.withLock { $0.tracking.processing = Processing() } }
     }
     // The listener first: work it resumes (a saga after its put) registers before the pending
