@@ -19,7 +19,9 @@ package final class LockCondition: Sendable {
   /// Wakes every thread waiting on this condition; call it with the lock held.
   @inlinable
   package func wakeAll() {
-    sequence.wrappingAdd(1, ordering: .relaxed)
+    // A load and a store, not an atomic add: every bump is made with the lock held, so none
+    // races another (a waiter only reads it), and a read-modify-write costs more.
+    sequence.store(sequence.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
     if waiters.load(ordering: .relaxed) > 0 { parking.wakeAll() }
   }
 
