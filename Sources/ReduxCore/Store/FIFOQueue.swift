@@ -28,8 +28,11 @@ package struct FIFOQueue<Element> {
   @inlinable
   package var capacity: Int { inbox.capacity + outbox.capacity }
 
+  // `count`, not `isEmpty`: in code not specialized for `Element` (a channel's buffer), the
+  // collection algorithm asked the runtime for the array's metadata and witness table at every
+  // call, a few hundred instructions.
   @inlinable
-  package var isEmpty: Bool { inbox.isEmpty && outbox.isEmpty }
+  package var isEmpty: Bool { inbox.count == 0 && outbox.count == 0 }
 
   @inlinable
   package var count: Int { inbox.count + outbox.count }
@@ -46,8 +49,8 @@ package struct FIFOQueue<Element> {
   /// The oldest element, removed; `nil` when the queue is empty.
   @inlinable
   package mutating func removeFirst() -> Element? {
-    if outbox.isEmpty {
-      if inbox.isEmpty { return nil }
+    if outbox.count == 0 {
+      if inbox.count == 0 { return nil }
       // The appended elements become the ones to take, oldest last; the empty outbox's buffer
       // takes the next appends. Reversed through the buffer, whose swaps move the elements
       // (the array's swapped copies: a retain and a release per pair of references).
@@ -55,7 +58,7 @@ package struct FIFOQueue<Element> {
       outbox.withUnsafeMutableBufferPointer { $0.reverse() }
     }
     let element = outbox.removeLast()
-    if outbox.isEmpty && inbox.isEmpty && capacity > Self.keptCapacity {
+    if isEmpty && capacity > Self.keptCapacity {
       inbox = []
       outbox = []
     }
