@@ -147,31 +147,20 @@ final class StoreEngine<State: Sendable>: Sendable {
     while let work = lock.withLock({ $0.takeNext(processed: processed, waking: condition) }) {
       // Consumed, not copied: a queue item holds an existential, so copying or destroying a
       // whole one goes through the runtime's generic value witnesses (about 200 instructions
-      // each, twice per queued item). A plain action is handled here; matching it with
-      // `if case` and handing anything else to `perform` copied every other item once.
-      switch consume work {
-      case .action(let action):
-        switch chain {
-        case .some(let chain): chain(action)
-        case .none: reduceAndNotify(action)
-        }
-      case .tracked(let tracked):
-        process(tracked, through: chain)
-      case .subscribe(let subscriber):
-        start(subscriber)
-      case .replaceState(let change):
-        replaceAndNotify(change)
-      }
+      // each, twice per queued item). Matching a plain action here with `if case` and handing
+      // anything else to `perform` copied every other item once.
+      perform(consume work, through: chain)
       processed += 1
     }
   }
 
-  /// Does one item of work; the caller is the drainer. Never inlined, so that the drain loop,
-  /// which handles plain actions itself, stays small.
-  @inlinable @inline(never)
+  /// Does one item of work; the caller is the drainer. Inlined into the drain loop, whose one
+  /// switch then consumes the item it took.
+  @inlinable @inline(__always)
   func perform(_ work: consuming StoreWork<State>, through chain: Middleware<State>.Next?) {
     switch consume work {
     case .action(let action):
+      // A switch, not `if let`: binding the optional closure that way retained it.
       switch chain {
       case .some(let chain): chain(action)
       case .none: reduceAndNotify(action)
