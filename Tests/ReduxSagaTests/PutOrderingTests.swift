@@ -280,4 +280,32 @@ struct PutOrderingTests {
     #expect(try await root.value == 0)
     withExtendedLifetime((store, clock)) {}
   }
+
+  @Test("a put's action is released once the put returns, while its saga waits for the next")
+  func putActionReleased() async throws {
+    final class Payload: Sendable {
+      let released: Box<Bool>
+      init(released: Box<Bool>) { self.released = released }
+      deinit { released.update { $0 = true } }
+    }
+    struct Carrying: Action { let payload: Payload }
+    // A monitor that keeps no event (the harness's recorder would keep the put's action).
+    let (takes, takeStarted) = AsyncStream.makeStream(of: Void.self)
+    let sagas = SagaMiddleware<TestState>(monitor: { event in
+      if case .take = event.effect, case .started = event.phase { takeStarted.yield() }
+    })
+    let store = Store(
+      initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
+    let released = Box(false)
+    let saga = sagas.run("putter") { saga in
+      await saga.put(Carrying(payload: Payload(released: released)))
+      // Waits here, long after its put: the action it put is not the saga's to keep.
+      _ = try await saga.take(Ping.self)
+    }
+    var started = takes.makeAsyncIterator()
+    _ = await started.next()
+    #expect(released.value)
+    store.dispatch(Ping())
+    try await saga.value
+  }
 }

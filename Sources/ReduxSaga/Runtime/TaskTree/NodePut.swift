@@ -10,7 +10,7 @@ import ReduxCore
 // flushing thread and the store's drainer after (the scheduler's and the store's locks), and
 // written again only by the next put, which the task makes after this one completed.
 
-/// The put a node's own task has in flight.
+/// The put a node's own task has in flight; empty between puts.
 struct OwnPut {
   var action: any Action = NoPutYet()
   var origin = ActionOrigin.untracked
@@ -53,12 +53,15 @@ extension SagaNode: PendingPut {
     hooks.scheduler.completePut { continuation.resume() }
   }
 
-  /// The suspended task, taken before it resumes (it may put again at once).
+  /// The suspended task, taken before it resumes (it may put again at once). The put is over:
+  /// its action is released now, not kept until the saga's next put, which may come much later
+  /// or never.
   private func takeContinuation() -> UnsafeContinuation<Void, Never> {
     guard let continuation = ownPut.continuation else {
       preconditionFailure("a saga's put was completed twice")
     }
     ownPut.continuation = nil
+    ownPut.action = NoPutYet()
     return continuation
   }
 }
