@@ -37,9 +37,13 @@ package struct FIFOQueue<Element> {
   @inlinable
   package var count: Int { inbox.count + outbox.count }
 
-  /// The oldest element, left in the queue; `nil` when the queue is empty.
+  /// The oldest element, left in the queue; `nil` when the queue is empty. Subscripts, as
+  /// `isEmpty` uses counts: `last` and `first` are collection algorithms.
   @inlinable
-  package var first: Element? { outbox.last ?? inbox.first }
+  package var first: Element? {
+    if outbox.count > 0 { return outbox[outbox.count - 1] }
+    return inbox.count > 0 ? inbox[0] : nil
+  }
 
   @inlinable
   package mutating func append(_ element: consuming Element) {
