@@ -127,4 +127,37 @@ struct StatePersistenceFileTests {
     #expect(detail.hasPrefix("cannot encode the value at state.value"))
     #expect(try text("state.json") == saved)
   }
+
+  @Test(
+    "a named pipe at the state file's path is a typed error naming it, not a read that hangs",
+    .timeLimit(.minutes(1)))
+  func namedPipeAtTheStateFile() throws {
+    #expect(mkfifo(file.path, 0o600) == 0)
+    let persistence = StatePersistence<Counter>(file: file, version: 1)
+    let error = try #require(throws: PersistenceError.self) { try persistence.restore() }
+    #expect(error.reason == .notAFile("a named pipe (FIFO)"))
+    #expect(error.file == file)
+    #expect(
+      error.description.hasPrefix(
+        "the state file \(file.path) is a named pipe (FIFO), not a regular file; remove it"))
+    // The next save keeps the pipe aside and writes the state, without blocking either.
+    try persistence.saveNow(Counter(count: 2))
+    #expect(try persistence.restore() == Counter(count: 2))
+    #expect(try names() == ["state.json", "state.json.unreadable-1"])
+  }
+
+  @Test(
+    "a named pipe under a temporary file's name is left alone, and restore and save go on",
+    .timeLimit(.minutes(1)))
+  func namedPipeAtATemporaryName() async throws {
+    let pipe = ".state.json.saving-00000000-0000-0000-0000-000000000000"
+    #expect(mkfifo(directory.appendingPathComponent(pipe).path, 0o600) == 0)
+    let persistence = StatePersistence<Counter>(file: file, version: 1)
+    #expect(try persistence.restore() == nil)
+    let fresh = StatePersistence<Counter>(file: file, version: 1, debounce: .zero)
+    fresh.save(Counter(count: 3))
+    try await fresh.flush()
+    #expect(try fresh.restore() == Counter(count: 3))
+    #expect(try names() == [pipe, "state.json"])
+  }
 }

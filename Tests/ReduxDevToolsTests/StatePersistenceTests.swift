@@ -147,4 +147,80 @@ struct StatePersistenceTests {
         == "could not write \(missing.path): No such file or directory; create the folder "
         + "\(directory.appendingPathComponent("missing").path), or pass another file:")
   }
+
+  @Test("after a failed save, flush reports the later save that succeeded, not the failure")
+  func successAfterFailureIsReported() async throws {
+    /// Encodes only while `fails` is false.
+    struct Draft: Codable, Sendable, Equatable {
+      var text: String
+      var fails = false
+      enum CodingKeys: CodingKey { case text }
+      init(text: String, fails: Bool = false) {
+        self.text = text
+        self.fails = fails
+      }
+      init(from decoder: any Decoder) throws {
+        text = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .text)
+      }
+      func encode(to encoder: any Encoder) throws {
+        if fails {
+          throw EncodingError.invalidValue(text, .init(codingPath: [], debugDescription: "no"))
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+      }
+    }
+    let clock = TestClock()
+    let persistence = StatePersistence<Draft>(
+      file: file, version: 1, debounce: .seconds(1), clock: clock)
+    persistence.save(Draft(text: "lost", fails: true))
+    await clock.advance(by: .milliseconds(1_100))
+    persistence.save(Draft(text: "kept"))
+    await clock.advance(by: .milliseconds(1_100))
+    try await persistence.flush()
+    #expect(try persistence.restore() == Draft(text: "kept"))
+
+    // The failure of the latest save is still reported, once.
+    persistence.save(Draft(text: "lost again", fails: true))
+    await clock.advance(by: .milliseconds(1_100))
+    await #expect(throws: PersistenceError.self) { try await persistence.flush() }
+    try await persistence.flush()
+  }
+
+  @Test("with maxWait, a state that keeps changing is written that long after its first change")
+  func maxWaitWritesDuringABurst() async throws {
+    let clock = TestClock()
+    let persistence = StatePersistence<Counter>(
+      file: file, version: 1, debounce: .seconds(1), maxWait: .seconds(3), clock: clock)
+    // A change every 0.6 s keeps restarting the 1 s debounce.
+    for count in 1...5 {
+      persistence.save(Counter(count: count))
+      await clock.advance(by: .milliseconds(600))
+    }
+    // 3 s after the first change, the state saved last by then (count 5, at 2.4 s) is on disk.
+    try await persistence.flush()
+    #expect(try persistence.restore() == Counter(count: 5))
+
+    // The next burst starts its own wait; without more changes the debounce writes it.
+    persistence.save(Counter(count: 6))
+    await clock.advance(by: .milliseconds(900))
+    #expect(try persistence.restore() == Counter(count: 5))
+    await clock.advance(by: .milliseconds(200))
+    try await persistence.flush()
+    #expect(try persistence.restore() == Counter(count: 6))
+  }
+
+  @Test("without maxWait, a state that keeps changing is not written until it stops")
+  func debounceWaitsForQuiet() async throws {
+    let clock = TestClock()
+    let persistence = persistence(clock: clock)
+    for count in 1...10 {
+      persistence.save(Counter(count: count))
+      await clock.advance(by: .milliseconds(600))
+    }
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    await clock.advance(by: .milliseconds(500))
+    try await persistence.flush()
+    #expect(try persistence.restore() == Counter(count: 10))
+  }
 }

@@ -22,6 +22,9 @@ public struct PersistenceError: Error, Equatable, CustomStringConvertible {
     case migrationFailed(from: Int, String)
     /// The state could not be written as JSON (such as a non-finite number in it).
     case encodingFailed(String)
+    /// Something other than a regular file is at the path (its kind, such as "a named pipe
+    /// (FIFO)"), so it is neither read nor written over until it is moved away.
+    case notAFile(String)
     /// The file system refused `action` on ``PersistenceError/file`` with the POSIX error
     /// number `code` (such as `EACCES`).
     case fileSystem(FileAction, code: Int32)
@@ -68,6 +71,8 @@ public struct PersistenceError: Error, Equatable, CustomStringConvertible {
           + "migration for that version"
       case .encodingFailed(let detail):
         "the state could not be written to \(path): \(detail); make every value in it encodable"
+      case .notAFile(let kind):
+        "the state file \(path) is \(kind), not a regular file; remove it, or pass another file:"
       case .fileSystem(let action, let code):
         "could not \(action.rawValue) \(path): \(String(cString: strerror(code))); "
           + Self.advice(action, code: code, file: file)

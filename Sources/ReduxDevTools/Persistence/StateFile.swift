@@ -10,13 +10,19 @@ struct StateFile: Sendable {
   let url: URL
 
   /// The contents, or `nil` when there is no file.
+  ///
+  /// Opened without blocking and checked to be a regular file before it is read, so that a
+  /// named pipe or a device at the path is an error rather than a read that never returns.
   func contents() throws(PersistenceError) -> Data? {
-    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       if errno == ENOENT { return nil }
       throw failure(.read)
     }
     defer { close(descriptor) }
+    if let kind = Self.kindIfNotRegular(descriptor) {
+      throw PersistenceError(.notAFile(kind), file: url)
+    }
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
@@ -93,10 +99,29 @@ struct StateFile: Sendable {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     for name in names where name.hasPrefix(temporaryPrefix) {
       let path = folder.appendingPathComponent(name, isDirectory: false).path
-      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      // Only regular files are ours: anything else under the name is left alone, unopened
+      // for reading (a named pipe would block).
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
       guard descriptor >= 0 else { continue }
-      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+      if Self.kindIfNotRegular(descriptor) == nil, flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+        unlink(path)
+      }
       close(descriptor)
+    }
+  }
+
+  /// What the open file is when it is not a regular file ("a named pipe (FIFO)"), or `nil`.
+  private static func kindIfNotRegular(_ descriptor: Int32) -> String? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFIFO: return "a named pipe (FIFO)"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    case S_IFDIR: return nil  // reading it fails with EISDIR, which names the fix already
+    default: return "not a regular file"
     }
   }
 

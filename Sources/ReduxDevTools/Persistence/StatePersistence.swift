@@ -33,8 +33,10 @@ import ReduxCore
 ///
 /// ## Debounce
 /// ``save(_:)`` writes the latest state once the clock has run `debounce` past the last call;
-/// each call restarts the wait. Inject a test clock to control it, and await ``flush()`` to
-/// wait for the write.
+/// each call restarts the wait. A state that changes more often than `debounce` would then
+/// never be written while it keeps changing: pass `maxWait` to write the latest state at the
+/// latest that long after the first change not yet saved, as `throttle` would. Inject a test
+/// clock to control it, and await ``flush()`` to wait for the write.
 public final class StatePersistence<State: Codable & Sendable>: Sendable {
   /// Turns the JSON of a state saved by an older version into the current state.
   ///
@@ -46,6 +48,7 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   /// The version written into each file; files with a smaller number are migrated.
   public let version: Int
   private let debounce: Duration
+  private let maxWait: Duration?
   private let clock: any Clock<Duration>
   private let migrate: Migration?
   private let saving = Lock(SaveState())
@@ -53,9 +56,14 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   private let writing = Lock(())
 
   private struct SaveState {
+    /// Counts the saves asked for; a write of an older one never lands after a newer one.
     var generation = 0
     var pending: Task<Void, Never>?
+    /// The failure of the latest save asked for, if it failed; a later successful write
+    /// clears it, so ``flush()`` reports what is on disk.
     var error: PersistenceError?
+    /// With `maxWait`: the clock's instant by which the changes not yet saved are written.
+    var writeBy: (any Sendable)?
     /// Where the next save moves the file that ``restore()`` could not read.
     var keepAsideAt: URL?
     var removedAbandonedTemporaries = false
@@ -68,6 +76,9 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   ///   - version: The current version of the state's format; raise it when the state changes
   ///     shape, and handle the older numbers in `migrate`.
   ///   - debounce: How long ``save(_:)`` waits for more changes before writing.
+  ///   - maxWait: The longest a change waits to be written while newer changes keep
+  ///     restarting the debounce; `nil`, the default, waits until the changes stop. It must
+  ///     not be negative.
   ///   - clock: The clock the debounce waits on.
   ///   - migrate: Reads files written with an older version; without it, such a file is a
   ///     ``PersistenceError/Reason/noMigration(from:)``.
@@ -75,12 +86,17 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     file: URL,
     version: Int,
     debounce: Duration = .seconds(1),
+    maxWait: Duration? = nil,
     clock: any Clock<Duration> = ContinuousClock(),
     migrate: Migration? = nil
   ) {
+    precondition(
+      maxWait.map { $0 >= .zero } ?? true,
+      "StatePersistence(maxWait:) is negative; pass a duration of zero or more, or nil")
     self.file = file
     self.version = version
     self.debounce = debounce
+    self.maxWait = maxWait
     self.clock = clock
     self.migrate = migrate
   }
@@ -146,22 +162,20 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     }
   }
 
-  /// Saves `state` once the clock has run the debounce interval with no newer call.
+  /// Saves `state` once the clock has run the debounce interval with no newer call, or once
+  /// `maxWait` has run since the first change not yet saved, whichever comes first.
   ///
-  /// Returns at once. An error while writing is kept and thrown by the next ``flush()``.
+  /// Returns at once. An error while writing is kept and thrown by the next ``flush()``,
+  /// unless a newer save has been asked for since.
   public func save(_ state: State) {
-    let sleep = clock.sleeper(after: debounce)
     saving.withLock { saving in
+      let sleep = clock.sleeper(after: debounce, maxWait: maxWait, writeBy: &saving.writeBy)
       saving.pending?.cancel()
       saving.generation += 1
       let generation = saving.generation
       saving.pending = Task { [self] in
         do { try await sleep() } catch { return }
-        do throws(PersistenceError) {
-          try self.write(state, generation: generation)
-        } catch {
-          self.saving.withLock { $0.error = error }
-        }
+        try? self.write(state, generation: generation)
       }
     }
   }
@@ -177,7 +191,8 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     try write(state, generation: generation)
   }
 
-  /// Waits for the pending debounced save, if any, and throws the error of a failed one.
+  /// Waits for the pending debounced save, if any, and throws the error of the latest save
+  /// if it failed: once a later save has succeeded, an earlier failure is not reported.
   ///
   /// The pending save waits for the clock: with a test clock, advance it past the debounce
   /// interval first.
@@ -203,20 +218,18 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
 
   /// Writes `state` unless a newer save was requested since `generation` was taken; the check
   /// and the write happen under one lock, so an older state never lands after a newer one.
+  /// Records the outcome for ``flush()``: a success clears an earlier failure, and a failure
+  /// counts only while no newer save was asked for.
   private func write(_ state: State, generation: Int) throws(PersistenceError) {
-    let data: Data
-    do {
-      let state = try JSONValueEncoder().encode(state, at: [JSONKey(stringValue: "state")])
-      data = JSONValue.object(["state": state, "version": .number(String(version))]).jsonData
-    } catch {
-      throw PersistenceError(.encodingFailed(JSONValueDecoder.reason(for: error)), file: file)
-    }
     let result: Result<Void, PersistenceError> = writing.withLock { _ in
-      let (isLatest, keepAsideAt, removedAbandoned) = saving.withLock {
-        ($0.generation == generation, $0.keepAsideAt, $0.removedAbandonedTemporaries)
+      let (isLatest, keepAsideAt, removedAbandoned) = saving.withLock { saving in
+        let isLatest = saving.generation == generation
+        if isLatest { saving.writeBy = nil }
+        return (isLatest, saving.keepAsideAt, saving.removedAbandonedTemporaries)
       }
       guard isLatest else { return .success(()) }
-      return Result { () throws(PersistenceError) in
+      let written = Result { () throws(PersistenceError) in
+        let data = try encode(state)
         if !removedAbandoned {
           stateFile.removeAbandonedTemporaries()
           saving.withLock { $0.removedAbandonedTemporaries = true }
@@ -227,16 +240,42 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
         saving.withLock { $0.keepAsideAt = nil }
         try stateFile.replace(with: data)
       }
+      saving.withLock { saving in
+        switch written {
+        case .success: saving.error = nil
+        case .failure(let error) where saving.generation == generation: saving.error = error
+        case .failure: break
+        }
+      }
+      return written
     }
     try result.get()
+  }
+
+  private func encode(_ state: State) throws(PersistenceError) -> Data {
+    do {
+      let state = try JSONValueEncoder().encode(state, at: [JSONKey(stringValue: "state")])
+      return JSONValue.object(["state": state, "version": .number(String(version))]).jsonData
+    } catch {
+      throw PersistenceError(.encodingFailed(JSONValueDecoder.reason(for: error)), file: file)
+    }
   }
 }
 
 extension Clock {
-  /// A sleep until `interval` after now, with the deadline taken when this is called, so that
-  /// a task that starts late still wakes at the right time.
-  fileprivate func sleeper(after interval: Duration) -> @Sendable () async throws -> Void {
-    let deadline = now.advanced(by: interval)
-    return { try await self.sleep(until: deadline, tolerance: nil) }
+  /// A sleep until `interval` after now, or until `writeBy` if that comes first, with the
+  /// deadline taken when this is called, so that a task that starts late still wakes at the
+  /// right time. With `maxWait`, the first call of a burst sets `writeBy` to `maxWait` after
+  /// now; the write that ends the burst clears it.
+  fileprivate func sleeper(
+    after interval: Duration, maxWait: Duration?, writeBy: inout (any Sendable)?
+  ) -> @Sendable () async throws -> Void {
+    var deadline = now.advanced(by: interval)
+    if let maxWait {
+      let cap = (writeBy as? Instant) ?? now.advanced(by: maxWait)
+      writeBy = cap
+      deadline = Swift.min(deadline, cap)
+    }
+    return { [deadline] in try await self.sleep(until: deadline, tolerance: nil) }
   }
 }
