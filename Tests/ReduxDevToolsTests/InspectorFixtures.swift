@@ -8,15 +8,19 @@ import ReduxDevTools
 /// browser sends, and what a broken or hostile one would.
 final class TestSocket: Sendable {
   let socket: AsyncSocket
+  /// The `Host` header a browser sends to this address.
+  let host: String
   private let buffer = Lock<[UInt8]>([])
 
-  init(socket: AsyncSocket) {
+  init(socket: AsyncSocket, host: String) {
     self.socket = socket
+    self.host = host
   }
 
   static func connect(host: String = "127.0.0.1", port: UInt16) async throws -> TestSocket {
     TestSocket(
-      socket: try await AsyncSocket.connected(to: try sockaddr_in.inet(ip4: host, port: port)))
+      socket: try await AsyncSocket.connected(to: try sockaddr_in.inet(ip4: host, port: port)),
+      host: "\(host):\(port)")
   }
 
   /// One HTTP/1.1 GET; the status and the body.
@@ -34,7 +38,7 @@ final class TestSocket: Sendable {
 
   /// Opens a WebSocket at `path`; `nil` and the status when the server refuses the upgrade.
   static func webSocket(
-    _ path: String, port: UInt16, origin: String? = nil
+    _ path: String, port: UInt16, origin: String? = nil, hostHeader: String? = nil
   ) async throws -> (TestSocket?, Int) {
     let client = try await connect(port: port)
     var headers = [
@@ -43,6 +47,7 @@ final class TestSocket: Sendable {
         .base64EncodedString(),
     ]
     headers["Origin"] = origin
+    headers["Host"] = hostHeader
     try await client.sendRequest(path, headers: headers)
     let (status, _) = try await client.readHead()
     guard status == 101 else {
@@ -53,8 +58,8 @@ final class TestSocket: Sendable {
   }
 
   private func sendRequest(_ path: String, headers: [String: String]) async throws {
-    var head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    var head = "GET \(path) HTTP/1.1\r\nHost: \(headers["Host"] ?? host)\r\n"
+    for (name, value) in headers where name != "Host" { head += "\(name): \(value)\r\n" }
     try await socket.write(Data((head + "\r\n").utf8))
   }
 

@@ -47,6 +47,86 @@ struct InspectorSafetyTests {
     await server.stop()
   }
 
+  @Test("only the server's own names are answered, on every path and on the upgrade")
+  func dnsRebindingIsRefused() async throws {
+    let (store, _, server) = try await servedStore()
+    let port = server.port
+    let token = "?token=\(server.token)"
+    for host in [
+      "evil.example:\(port)", "evil.example", "127.0.0.1.evil.example:\(port)",
+      "localhost.evil.example:\(port)", "127.0.0.1:\(port &+ 1)", "127.0.0.1", "",
+    ] {
+      for path in ["/" + token, "/socket" + token, "/elsewhere" + token] {
+        let response = try await TestSocket.get(path, port: port, headers: ["Host": host])
+        #expect(response.status == 403, "\(host) \(path)")
+        #expect(response.body.hasPrefix("This DevTools inspector answers only at its own address"))
+      }
+      let (socket, status) = try await TestSocket.webSocket(
+        "/socket" + token, port: port, origin: "http://\(host)", hostHeader: host)
+      #expect(socket == nil && status == 403, "\(host)")
+    }
+    for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LocalHost:\(port)", "[::1]:\(port)"] {
+      let response = try await TestSocket.get("/" + token, port: port, headers: ["Host": host])
+      #expect(response.status == 200, "\(host)")
+    }
+    let (page, _) = try await browser(server)
+    store.dispatch(Increment())
+    #expect(try await page.receive("append").count == 1)
+    await server.stop()
+  }
+
+  @Test("a number from the page outside its range is refused with a message, never a trap")
+  func hostileNumbers() async throws {
+    let (store, devTools, server) = try await servedStore()
+    store.dispatch(Increment())
+    store.dispatch(SetStep(step: 5))
+    let (page, snapshot) = try await browser(server)
+    let first = snapshot.ids[0]
+    let attempts: [(request: String, message: String)] = [
+      (
+        #"{"op":"move","id":\#(first),"by":9223372036854775807}"#,
+        #""move" needs "by" from -1000000 to 1000000, not 9223372036854775807"#
+      ),
+      (
+        #"{"op":"move","id":\#(first),"by":-9223372036854775808}"#,
+        #""move" needs "by" from -1000000 to 1000000, not -9223372036854775808"#
+      ),
+      (
+        #"{"op":"move","id":-1,"by":1}"#,
+        #""move" needs "id" from 0 to 9223372036854775807, not -1"#
+      ),
+      (
+        #"{"op":"jump","id":99999999999999999999}"#,
+        #""jump" needs "id" from 0 to 9223372036854775807, not 99999999999999999999"#
+      ),
+      (
+        #"{"op":"skipRange","from":-9223372036854775808,"to":9223372036854775807}"#,
+        #""skipRange" needs "from" from 0 to 9223372036854775807, not -9223372036854775808"#
+      ),
+      (
+        #"{"op":"state","id":-5}"#,
+        #""state" needs "id" from 0 to 9223372036854775807, not -5"#
+      ),
+      (
+        #"{"op":"capacity","value":"9223372036854775808"}"#,
+        "the capacity must be a whole number from 1 to 1000000, not 9223372036854775808"
+      ),
+    ]
+    for attempt in attempts {
+      try await page.send(attempt.request)
+      let error = try await page.receive("error")
+      #expect(error.message == attempt.message)
+    }
+    #expect(store.state == Counter(count: 1, step: 5))
+    #expect(devTools.recording.entries.count == 2)
+
+    // A move by the largest offset allowed stops at the end of the history.
+    try await page.send(request(["op": "move", "id": first, "by": 1_000_000]))
+    #expect(try await page.receive("snapshot").ids == [snapshot.ids[1], first])
+    #expect(store.state == Counter(count: 5, step: 5))
+    await server.stop()
+  }
+
   @Test("every payload is escaped: in the page, its cards and its state tree")
   func escapesPayloads() async throws {
     let (store, _, server) = try await servedStore()

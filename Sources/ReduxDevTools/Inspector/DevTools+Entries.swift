@@ -21,8 +21,14 @@ extension DevTools {
       }, isSkipped)
   }
 
-  /// Moves entry `id` by `offset` steps (negative: earlier).
+  /// Moves entry `id` by `offset` steps (negative: earlier); an offset past either end stops
+  /// there.
   func move(entry id: Int, by offset: Int) {
-    move { history in history.step(ofSequence: id).map { ($0, $0 + offset) } }
+    move { history in
+      history.step(ofSequence: id).map { step in
+        let (target, overflow) = step.addingReportingOverflow(offset)
+        return (step, overflow ? (offset < 0 ? Int.min : Int.max) : target)
+      }
+    }
   }
 }

@@ -72,9 +72,10 @@ extension DevTools where State: Codable {
     session.skipChanges()
     let hub = InspectorHub(options: options, snapshot: session.snapshot, handle: session.handle)
     let token = makeInspectorToken()
+    let boundPort = BoundPort()
     let routes = InspectorRoutes(
       token: token, title: options.title, actionNames: registry.names,
-      socket: WebSocketHTTPHandler(handler: InspectorSocket(hub: hub)))
+      socket: WebSocketHTTPHandler(handler: InspectorSocket(hub: hub)), port: boundPort)
     let http = HTTPServer(
       config: HTTPServer.Configuration(
         address: address, logger: InspectorServerLog(logger: logger, isStopping: isStopping)),
@@ -82,6 +83,7 @@ extension DevTools where State: Codable {
     let (bound, running): (UInt16, Task<Void, Never>)
     do {
       (bound, running) = try await startListening(http, host: host, port: port)
+      boundPort.set(bound)
     } catch {
       detach()
       throw error

@@ -64,18 +64,26 @@ enum InspectorRequestError: Error, CustomStringConvertible {
   case importFailed(String)
   case exportFailed(RecordingExportError)
   case entryGone(Int)
+  /// A number from the page outside what the request allows.
+  case outOfRange(op: String, member: String, value: String, range: ClosedRange<Int>)
   /// Not a request this server knows: the connection is closed rather than answered.
   case malformedRequest(String)
+
+  /// The largest history the page may ask for, which also bounds a move.
+  static let maximumCapacity = 1_000_000
 
   var description: String {
     switch self {
     case .action(let error): "cannot dispatch: \(error)"
     case .changesLocked: "changes are locked: unlock them to dispatch"
     case .invalidCapacity(let value):
-      "the capacity must be a whole number from 1 to 1000000, not \(value)"
+      "the capacity must be a whole number from 1 to \(Self.maximumCapacity), not "
+        + value
     case .importFailed(let reason): "cannot import: \(reason)"
     case .exportFailed(let error): "cannot export: \(error)"
     case .entryGone(let id): "entry \(id) is no longer in the history"
+    case .outOfRange(let op, let member, let value, let range):
+      "\"\(op)\" needs \"\(member)\" from \(range.lowerBound) to \(range.upperBound), not \(value)"
     case .malformedRequest(let reason): reason
     }
   }

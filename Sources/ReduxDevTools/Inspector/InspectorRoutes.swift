@@ -5,15 +5,23 @@ import Logging
 import ReduxCore
 
 /// The inspector's two addresses, both behind the token: `/` (the page) and `/socket` (its
-/// WebSocket). A request without the token, or with another one, is refused with 403 before
-/// anything else is looked at.
+/// WebSocket). A request whose `Host` is not one of the server's own names, or without the
+/// token, or with another one, is refused with 403 before anything else is looked at.
 struct InspectorRoutes: HTTPHandler {
   let token: String
   let title: String
   let actionNames: [String]
   let socket: WebSocketHTTPHandler
+  /// The port the server listens on, known once it does.
+  let port: BoundPort
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard let host = request.headers[.host], Self.isOwnHost(host, port: port.value) else {
+      return Self.text(
+        .forbidden,
+        "This DevTools inspector answers only at its own address (such as 127.0.0.1:\(port.value)"
+          + " or localhost:\(port.value)): open the URL the app logged when it started.")
+    }
     guard let given = request.query["token"], Self.matches(given, token) else {
       return Self.text(
         .forbidden,
@@ -68,6 +76,31 @@ struct InspectorRoutes: HTTPHandler {
       body: Data((message + "\n").utf8))
   }
 
+  /// Whether `host`, a request's `Host` header, names this server: `localhost` or an IP
+  /// address (an IPv6 one in brackets), with the server's port or none for port 80. A DNS name
+  /// is refused, so that a page whose name was rebound to this machine (DNS rebinding) is not
+  /// answered; an IP address cannot be rebound.
+  static func isOwnHost(_ host: String, port: UInt16) -> Bool {
+    var name = Substring(host.lowercased())
+    var given: Substring = "80"
+    if let colon = name.lastIndex(of: ":"), !name.hasSuffix("]") {
+      given = name[name.index(after: colon)...]
+      name = name[..<colon]
+    }
+    guard given == String(port) else { return false }
+    if name == "localhost" { return true }
+    if name.hasPrefix("["), name.hasSuffix("]") {
+      let inner = name.dropFirst().dropLast()
+      return !inner.isEmpty && inner.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+    }
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4
+      && parts.allSatisfy { part in
+        (1...3).contains(part.count) && part.allSatisfy { ("0"..."9").contains($0) }
+          && Int(part)! <= 255
+      }
+  }
+
   /// Compares in time that does not depend on where the strings differ.
   static func matches(_ given: String, _ token: String) -> Bool {
     let given = Array(given.utf8)
@@ -99,6 +132,13 @@ struct InspectorServerLog: FlyingSocks.Logging {
       logger.error("\(critical())")
     }
   }
+}
+
+/// The port an inspector's server listens on: 0 until it listens (no request comes before).
+final class BoundPort: Sendable {
+  private let port = Lock<UInt16>(0)
+  var value: UInt16 { port.withLock { $0 } }
+  func set(_ value: UInt16) { port.withLock { $0 = value } }
 }
 
 /// Whether an inspector's server is stopping; set once.

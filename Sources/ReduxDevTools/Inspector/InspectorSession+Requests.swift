@@ -34,15 +34,17 @@ extension InspectorSession {
     // The members are read before anything changes, so a malformed request changes nothing.
     let read = Members(request: request, op: op)
     switch op {
-    case "jump": devTools.jump(toEntry: try read.int("id"))
+    case "jump": devTools.jump(toEntry: try read.entry("id"))
     case "latest": devTools.jumpToLatest()
     case "skip", "include":
-      let id = try read.int("id")
+      let id = try read.entry("id")
       devTools.setSkipped(entries: id, through: id, op == "skip")
     case "skipRange", "includeRange":
       devTools.setSkipped(
-        entries: try read.int("from"), through: try read.int("to"), op == "skipRange")
-    case "move": devTools.move(entry: try read.int("id"), by: try read.int("by"))
+        entries: try read.entry("from"), through: try read.entry("to"), op == "skipRange")
+    case "move":
+      let limit = InspectorRequestError.maximumCapacity
+      devTools.move(entry: try read.entry("id"), by: try read.int("by", in: -limit...limit))
     case "sweep": devTools.sweep()
     case "commit": devTools.commit()
     case "rollback": devTools.rollback()
@@ -51,7 +53,8 @@ extension InspectorSession {
     case "lock": devTools.isLocked = try read.bool("on")
     case "capacity":
       let text = try read.string("value")
-      guard let capacity = Int(text), (1...1_000_000).contains(capacity) else {
+      guard let capacity = Int(text), (1...InspectorRequestError.maximumCapacity).contains(capacity)
+      else {
         throw .invalidCapacity(text)
       }
       devTools.setCapacity(capacity)
@@ -65,7 +68,7 @@ extension InspectorSession {
       }
       guard !devTools.isLocked else { throw .changesLocked }
       devTools.dispatch(action)
-    case "state": return [try state(ofEntry: try read.int("id"))]
+    case "state": return [try state(ofEntry: try read.entry("id"))]
     case "export":
       do throws(RecordingExportError) {
         return [InspectorMessage.export(try devTools.recording.jsonLines(registry: registry))]
@@ -102,14 +105,28 @@ extension InspectorSession {
   }
 }
 
-/// Reads the members of a request; a missing or mistyped one is a malformed request.
+/// Reads the members of a request; a missing or mistyped one is a malformed request, and a
+/// number outside the range the request allows is refused with a message.
 private struct Members {
   var request: JSONValue
   var op: String
 
-  func int(_ key: String) throws(InspectorRequestError) -> Int {
-    guard let value = request[key]?.integer else { throw missing(key, "an integer") }
+  /// An integer member within `range`; a whole number too large for `Int` is out of range too.
+  func int(_ key: String, in range: ClosedRange<Int>) throws(InspectorRequestError) -> Int {
+    guard case .number(let text)? = request[key] else { throw missing(key, "an integer") }
+    let digits = text.first == "-" ? text.dropFirst() : Substring(text)
+    guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) else {
+      throw missing(key, "an integer")
+    }
+    guard let value = Int(text), range.contains(value) else {
+      throw .outOfRange(op: op, member: key, value: text, range: range)
+    }
     return value
+  }
+
+  /// An entry's sequence number: 0 (the base state) or more.
+  func entry(_ key: String) throws(InspectorRequestError) -> Int {
+    try int(key, in: 0...Int.max)
   }
 
   func bool(_ key: String) throws(InspectorRequestError) -> Bool {
