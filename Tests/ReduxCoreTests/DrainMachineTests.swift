@@ -41,7 +41,7 @@ struct DrainMachineTests {
     var machine = busy()
     #expect(machine.decide(thread: drainer, drainsAStore: true) == .queued)
     machine.enqueued(as: .queued, from: drainer)
-    #expect(machine.lastOwnItem == machine.queued)
+    #expect(machine.ownItems.first == machine.queued)
     #expect(machine.queueCount == 1)
   }
 
@@ -51,7 +51,7 @@ struct DrainMachineTests {
     #expect(machine.decide(thread: other, drainsAStore: true) == .queued)
     machine.enqueued(as: .queued, from: other)
     #expect(machine.queueCount == 5)
-    #expect(machine.lastOwnItem == 0)
+    #expect(machine.ownItems.isEmpty)
   }
 
   @Test("another thread is queued while there is room, and waits on a full queue")
@@ -150,7 +150,7 @@ struct DrainMachineTests {
     #expect(machine.next(processed: 3, wake: &wake) == .handOff)
     #expect(wake)
     #expect(machine.drainer == other)
-    #expect(machine.lastOwnItem == item)
+    #expect(machine.ownItems.first == item)
     #expect(machine.successor == 0)
     #expect(!machine.wantsSuccessor)
     // The successor drains the rest, its own item included, then goes idle.
@@ -160,12 +160,42 @@ struct DrainMachineTests {
   @Test("the role is not handed over while the drainer has its own items queued")
   func noHandOffWithOwnItems() {
     var machine = busy(queued: 3)
+    // Queued while the drainer processes the item it arrived with: its own work.
+    machine.enqueued(as: .queued, from: drainer)
     _ = steps(&machine, 1, processed: 2)
     machine.enqueued(as: .takeOver, from: other)
-    machine.enqueued(as: .queued, from: drainer)
-    #expect(steps(&machine, 4, processed: 3) == [.takeNext, .takeNext, .takeNext, .takeNext])
-    #expect(steps(&machine, 1, processed: 7) == [.handOff])
+    #expect(steps(&machine, 3, processed: 3) == [.takeNext, .takeNext, .takeNext])
+    #expect(steps(&machine, 1, processed: 6) == [.handOff])
     #expect(machine.drainer == other)
+  }
+
+  @Test("what the drainer queues while it processes another thread's item is not its own")
+  func nestedInOthersWorkIsNotOwn() {
+    var machine = busy(queued: 3)
+    _ = steps(&machine, 1)
+    #expect(!machine.processesOwnItem)
+    // A middleware's dispatch, say, while the drainer processes the other thread's item.
+    machine.enqueued(as: .queued, from: drainer)
+    #expect(machine.ownItems.isEmpty)
+    _ = steps(&machine, 1, processed: 2)
+    #expect(machine.wantsSuccessor)
+    #expect(machine.decide(thread: third, drainsAStore: false) == .takeOver)
+  }
+
+  @Test("what the drainer queues while it processes its own queued item is its own")
+  func nestedInOwnWorkIsOwn() {
+    var machine = busy()
+    machine.enqueued(as: .queued, from: drainer)
+    machine.enqueued(as: .queued, from: other)
+    _ = steps(&machine, 1)
+    #expect(machine.processesOwnItem)
+    machine.enqueued(as: .queued, from: drainer)
+    #expect(machine.ownItems.first == machine.queued)
+    _ = steps(&machine, 1)
+    #expect(!machine.processesOwnItem)
+    _ = steps(&machine, 1)
+    #expect(machine.processesOwnItem)
+    #expect(machine.ownItems.isEmpty)
   }
 
   @Test("producers are woken once, when the queue is down to half its capacity")

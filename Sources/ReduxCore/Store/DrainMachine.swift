@@ -53,9 +53,13 @@ package struct DrainMachine: Sendable {
   /// Items ever queued, and ever taken off the queue.
   @usableFromInline package var queued: UInt = 0
   @usableFromInline package var dequeued: UInt = 0
-  /// `queued` just after the drainer's own thread last queued an item: the drainer does not hand
-  /// its role over before it has processed that item.
-  @usableFromInline package var lastOwnItem: UInt = 0
+  /// The numbers (`queued` just after each was queued) of the drainer's own items still in the
+  /// queue: the drainer does not hand its role over before it has processed them.
+  @usableFromInline package var ownItems = FIFOQueue<UInt>()
+  /// Whether the item the drainer processes now is its own work: the item it arrived with, or
+  /// one its own work queued. What it queues while it processes another thread's item is that
+  /// thread's work, so it does not keep the drainer past its budget.
+  @usableFromInline package var processesOwnItem = false
   /// The drainer spent its budget and waits for a successor.
   @usableFromInline package var wantsSuccessor = false
   /// The thread that will take the role over (0 if none), and the number of its queued item.
@@ -99,6 +103,7 @@ package struct DrainMachine: Sendable {
   @inlinable
   package mutating func startDraining(thread: UInt) {
     drainer = thread
+    processesOwnItem = true
   }
 
   /// Records an item from `thread` that the engine queued as `admission` (`.queued` or
@@ -109,8 +114,8 @@ package struct DrainMachine: Sendable {
     if admission == .takeOver {
       successor = thread
       successorItem = queued
-    } else if drainer == thread {
-      lastOwnItem = queued
+    } else if drainer == thread && processesOwnItem {
+      ownItems.append(queued)
     }
   }
 
@@ -121,10 +126,11 @@ package struct DrainMachine: Sendable {
   package mutating func next(processed: Int, wake: inout Bool) -> DrainStep {
     step &+= 1
     wake = cancelsWaiting > 0
-    if lastOwnItem <= dequeued {
+    if ownItems.isEmpty {
       if successor != 0 {
         drainer = successor
-        lastOwnItem = successorItem
+        ownItems.append(successorItem)
+        processesOwnItem = false
         successor = 0
         wantsSuccessor = false
         wake = true
@@ -142,6 +148,8 @@ package struct DrainMachine: Sendable {
       return .idle
     }
     dequeued &+= 1
+    processesOwnItem = ownItems.first == dequeued
+    if processesOwnItem { _ = ownItems.removeFirst() }
     // Producers wait only while the queue is full, and it shrinks one item at a time, so it
     // passes half its capacity before they could go on: they are woken there, once.
     if producersWaiting > 0 && queueCount == capacity / 2 { wake = true }

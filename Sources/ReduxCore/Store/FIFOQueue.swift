@@ -80,3 +80,5 @@ package struct FIFOQueue<Element> {
     return outbox.reversed() + inbox
   }
 }
+
+extension FIFOQueue: Sendable where Element: Sendable {}

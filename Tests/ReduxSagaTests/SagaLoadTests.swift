@@ -1,0 +1,65 @@
+import Dispatch
+import Foundation
+import ReduxCore
+import ReduxSaga
+import Synchronization
+import Testing
+
+@Suite("Sagas under load")
+struct SagaLoadTests {
+  @Test(
+    "with 4 threads feeding a takeLatest saga, no dispatch runs 1 s and puts land during the load",
+    .timeLimit(.minutes(1)))
+  func dispatchStaysBounded() async throws {
+    let sagas = SagaMiddleware<TestState>()
+    let store = Store(
+      initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
+    // Each request's worker races a take against a short delay on the real clock, so jobs keep
+    // arriving from the clock's threads while dispatching threads resume sagas.
+    sagas.run("latest") { saga in
+      saga.takeLatest(Request.self) { saga, _ in
+        _ = try await saga.race(
+          { try await saga.take(Ping.self) }, { try await saga.delay(.milliseconds(5)) })
+        await saga.put(Add())
+      }
+    }
+    let load = Duration.seconds(2)
+    let end = ContinuousClock.now.advanced(by: load)
+    let longest = Mutex(Duration.zero)
+    let countAtEnd = Mutex(0)
+    onThreads(4) {
+      var index = 0
+      while ContinuousClock.now < end {
+        let action: any Action = index.isMultiple(of: 3) ? Ping(id: index) : Request(id: index)
+        let start = ContinuousClock.now
+        store.dispatch(action)
+        let took = ContinuousClock.now - start
+        longest.withLock { $0 = max($0, took) }
+        index += 1
+      }
+      let count = store.state.count
+      countAtEnd.withLock { $0 = max($0, count) }
+    }
+    let during = countAtEnd.withLock { $0 }
+    let after = store.state.count
+    let worst = longest.withLock { $0 }
+    #expect(worst < .seconds(1), "the longest dispatch took \(worst)")
+    #expect(during > 0)
+    // What was reduced after the load is the tail of the last workers, not a backlog held
+    // back while one dispatch drained for everybody.
+    #expect(after - during < max(100, during / 4), "\(during) puts during the load, \(after) after")
+  }
+}
+
+/// Runs `body` on `count` threads of its own at once (more than the machine's cores: load, not
+/// parallelism) and returns when every one has finished.
+func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
+  let finished = DispatchSemaphore(value: 0)
+  for _ in 0..<count {
+    Thread {
+      body()
+      finished.signal()
+    }.start()
+  }
+  for _ in 0..<count { finished.wait() }
+}
