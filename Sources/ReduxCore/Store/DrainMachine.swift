@@ -56,6 +56,10 @@ package struct DrainMachine: Sendable {
   /// The numbers (`queued` just after each was queued) of the drainer's own items still in the
   /// queue: the drainer does not hand its role over before it has processed them.
   @usableFromInline package var ownItems = FIFOQueue<UInt>()
+  /// The number of the last of them: none is left once `dequeued` has reached it. Checked
+  /// first, so that a store with no own item queued never looks into `ownItems`
+  /// (CoreProfile's `middleware` scenario).
+  @usableFromInline package var lastOwnItem: UInt = 0
   /// Whether the item the drainer processes now is its own work: the item it arrived with, or
   /// one its own work queued. What it queues while it processes another thread's item is that
   /// thread's work, so it does not keep the drainer past its budget.
@@ -116,6 +120,7 @@ package struct DrainMachine: Sendable {
       successorItem = queued
     } else if drainer == thread && processesOwnItem {
       ownItems.append(queued)
+      lastOwnItem = queued
     }
   }
 
@@ -126,10 +131,11 @@ package struct DrainMachine: Sendable {
   package mutating func next(processed: Int, wake: inout Bool) -> DrainStep {
     step &+= 1
     wake = cancelsWaiting > 0
-    if ownItems.isEmpty {
+    if lastOwnItem <= dequeued {
       if successor != 0 {
         drainer = successor
         ownItems.append(successorItem)
+        lastOwnItem = successorItem
         processesOwnItem = false
         successor = 0
         wantsSuccessor = false
@@ -148,7 +154,7 @@ package struct DrainMachine: Sendable {
       return .idle
     }
     dequeued &+= 1
-    processesOwnItem = ownItems.first == dequeued
+    processesOwnItem = dequeued <= lastOwnItem && ownItems.first == dequeued
     if processesOwnItem { _ = ownItems.removeFirst() }
     // Producers wait only while the queue is full, and it shrinks one item at a time, so it
     // passes half its capacity before they could go on: they are woken there, once.
