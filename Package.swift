@@ -25,7 +25,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    // The live DevTools inspector's HTTP and WebSocket server; only ReduxDevTools links it.
+    // Test-only: ReduxDevToolsTests talk to the live inspector over FlyingSocks' plain sockets,
+    // as a broken or hostile browser would.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -65,11 +66,7 @@ let package = Package(
     ),
     .target(
       name: "ReduxDevTools",
-      dependencies: [
-        "ReduxCore", .product(name: "Logging", package: "swift-log"),
-        .product(name: "FlyingFox", package: "FlyingFox"),
-        .product(name: "FlyingSocks", package: "FlyingFox"),
-      ],
+      dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")],
       // The pages' styles and script, compiled into the module as bytes: no Bundle lookup at
       // run time, on Linux too, and a moved binary still has them.
       resources: [
@@ -121,7 +118,6 @@ let package = Package(
         "ReduxUI",
         // To read what the inspector logs, and to talk to it over a plain socket.
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),

@@ -1,4 +1,3 @@
-internal import FlyingFox
 import Foundation
 import Logging
 import ReduxCore
@@ -26,7 +25,14 @@ extension DevTools where State: Codable {
   /// inspector that the history changed (one atomic exchange), and the inspector reads the
   /// history on its own task. Each browser has a bounded queue of updates
   /// (``InspectorOptions/updatesPerBrowser``); one that falls behind gets a marker saying how
-  /// many updates were dropped, then the history as it is.
+  /// many updates were dropped, then the history as it is. One that stops reading while more
+  /// than ``InspectorOptions/bytesPerBrowser`` piles up is disconnected.
+  ///
+  /// The server answers only requests whose `Host` is `localhost` or an IP address with its
+  /// port (no page on a rebound DNS name reaches it), gives a request 10 seconds and 16 KB for
+  /// its head before the token is checked, serves at most 64 connections at once, and refuses
+  /// a WebSocket frame larger than ``InspectorOptions/maximumMessageBytes`` from the length it
+  /// announces. docs/devtools.md, "Threat model", says what it guards against.
   ///
   /// - Parameters:
   ///   - registry: The action types the page may dispatch and import, and whose payloads it
@@ -48,7 +54,6 @@ extension DevTools where State: Codable {
     options: InspectorOptions = InspectorOptions(),
     logger: Logger = Logger(label: "ReduxDevTools.inspector")
   ) async throws(InspectorStartError) -> InspectorServer {
-    let address = try inspectorAddress(host: host, port: port)
     let signal = ChangeSignal()
     let isFirst = history.withLock { history in
       guard history.context != nil else {
@@ -59,9 +64,14 @@ extension DevTools where State: Codable {
       return true
     }
     guard isFirst else { throw .alreadyServing }
-    let isStopping = StopFlag()
+    let listener: InspectorListener
+    do {
+      listener = try InspectorListener(host: host, port: port)
+    } catch {
+      history.withLock { if $0.listener === signal { $0.listener = nil } }
+      throw error
+    }
     let detach: @Sendable () -> Void = { [self] in
-      isStopping.set()
       history.withLock { if $0.listener === signal { $0.listener = nil } }
       signal.finish()
     }
@@ -72,22 +82,9 @@ extension DevTools where State: Codable {
     session.skipChanges()
     let hub = InspectorHub(options: options, snapshot: session.snapshot, handle: session.handle)
     let token = makeInspectorToken()
-    let boundPort = BoundPort()
     let routes = InspectorRoutes(
-      token: token, title: options.title, actionNames: registry.names,
-      socket: WebSocketHTTPHandler(handler: InspectorSocket(hub: hub)), port: boundPort)
-    let http = HTTPServer(
-      config: HTTPServer.Configuration(
-        address: address, logger: InspectorServerLog(logger: logger, isStopping: isStopping)),
-      handler: routes)
-    let (bound, running): (UInt16, Task<Void, Never>)
-    do {
-      (bound, running) = try await startListening(http, host: host, port: port)
-      boundPort.set(bound)
-    } catch {
-      detach()
-      throw error
-    }
+      token: token, title: options.title, actionNames: registry.names, port: listener.port)
+    listener.start(logger: logger) { connection in connection.serve(routes: routes, hub: hub) }
 
     let interval = options.updateInterval
     let broadcasting = Task {
@@ -105,10 +102,10 @@ extension DevTools where State: Codable {
       }
     }
     let urlHost = host.contains(":") ? "[\(host)]" : host
-    let url = URL(string: "http://\(urlHost):\(bound)/?token=\(token)")!
+    let url = URL(string: "http://\(urlHost):\(listener.port)/?token=\(token)")!
     logger.notice("DevTools inspector: \(url.absoluteString)")
     return InspectorServer(
-      url: url, host: host, port: bound, token: token, http: http, hub: hub,
-      tasks: [running, broadcasting], detach: detach)
+      url: url, host: host, token: token, listener: listener, hub: hub, tasks: [broadcasting],
+      detach: detach)
   }
 }

@@ -1,4 +1,3 @@
-internal import FlyingFox
 import Foundation
 import ReduxCore
 
@@ -33,82 +32,73 @@ final class InspectorHub: Sendable {
     for outbox in connections.withLock({ Array($0.values) }) { outbox.close(.goingAway) }
   }
 
-  /// Starts serving one browser: the frames to send it, read from its outbox, while a task
-  /// reads its messages.
-  func connect(_ client: AsyncThrowingStream<WSFrame, any Error>) -> AsyncStream<WSFrame> {
+  /// Serves one browser whose connection became a WebSocket, on the calling thread: a thread
+  /// of its own writes the outbox while this one reads the browser's messages. Returns once
+  /// both have ended.
+  func serve(_ connection: InspectorConnection) {
     let outbox = Outbox(
-      capacity: options.updatesPerBrowser, replyLimit: 64, snapshot: snapshot)
+      capacity: options.updatesPerBrowser, replyLimit: 64, byteLimit: options.bytesPerBrowser,
+      snapshot: snapshot, onOverflow: { connection.shutDown() })
     let key = ObjectIdentifier(outbox)
     connections.withLock { $0[key] = outbox }
-    outbox.setReader(Task { await self.read(client, into: outbox) })
-    return AsyncStream(
-      unfolding: { [self] in
-        guard let frame = await outbox.next() else {
-          connections.withLock { _ = $0.removeValue(forKey: key) }
-          return nil
-        }
-        return frame
-      },
-      onCancel: { outbox.close(.goingAway) })
+    let written = DispatchSemaphore(value: 0)
+    // A browser that reads nothing makes a write wait at most this long, then it is dropped.
+    connection.setTimeouts(read: nil, write: .seconds(10))
+    let writer = Thread { [self] in
+      while let frame = outbox.next() {
+        guard connection.write(frame.bytes) else { break }
+      }
+      connections.withLock { _ = $0.removeValue(forKey: key) }
+      connection.shutDown()
+      written.signal()
+    }
+    writer.name = "ReduxDevTools inspector writer"
+    writer.start()
+    read(connection, into: outbox)
+    written.wait()
   }
 
   /// Reads a browser's frames until it leaves. A message that is not valid, or larger than
-  /// the limit, closes this connection and no other.
-  private func read(_ client: AsyncThrowingStream<WSFrame, any Error>, into outbox: Outbox) async {
-    var message = Data()
+  /// the limit (checked from each frame's announced length, before its payload is read),
+  /// closes this connection and no other.
+  private func read(_ connection: InspectorConnection, into outbox: Outbox) {
+    var message: [UInt8] = []
     var inMessage = false
-    do {
-      for try await frame in client {
-        switch frame.opcode {
-        case .text, .continuation:
-          guard (frame.opcode == .text) != inMessage else {
-            return outbox.close(WSCloseCode(1002, reason: "unexpected continuation"))
-          }
-          guard message.count + frame.payload.count <= options.maximumMessageBytes else {
-            return outbox.close(
-              WSCloseCode(
-                1009, reason: "messages are limited to \(options.maximumMessageBytes) bytes"))
-          }
-          message.append(frame.payload)
-          inMessage = !frame.fin
-          guard frame.fin else { continue }
-          defer { message = Data() }
-          guard let text = String(validating: message, as: UTF8.self) else {
-            return outbox.close(WSCloseCode(1007, reason: "not UTF-8"))
-          }
-          switch handle(text) {
-          case .replies(let replies):
-            for reply in replies { outbox.push(reply: Outbox.frame(reply)) }
-          case .close(let code):
-            return outbox.close(code)
-          }
-        case .ping:
-          var pong = frame
-          pong.opcode = .pong
-          pong.mask = nil
-          outbox.push(reply: pong)
-        case .pong:
-          continue
-        case .close:
-          return outbox.close(.normalClosure)
-        default:
-          return outbox.close(WSCloseCode(1003, reason: "only text messages are read"))
-        }
+    let limit = options.maximumMessageBytes
+    while true {
+      let frame: WebSocketFrame
+      do {
+        frame = try WebSocketFrame.read(from: connection, limit: limit - message.count)
+      } catch {
+        return outbox.close(error.code ?? .goingAway)
       }
-    } catch {
-      // The browser went away or sent bytes that are not WebSocket frames.
+      switch frame.opcode {
+      case .text, .continuation:
+        guard (frame.opcode == .text) != inMessage else {
+          return outbox.close(WebSocketCloseCode(1002, reason: "unexpected continuation"))
+        }
+        message += frame.payload
+        inMessage = !frame.fin
+        guard frame.fin else { continue }
+        defer { message = [] }
+        guard let text = String(validating: message, as: UTF8.self) else {
+          return outbox.close(WebSocketCloseCode(1007, reason: "not UTF-8"))
+        }
+        switch handle(text) {
+        case .replies(let replies):
+          for reply in replies { outbox.push(reply: .text(reply)) }
+        case .close(let code):
+          return outbox.close(code)
+        }
+      case .ping:
+        outbox.push(reply: WebSocketFrame(opcode: .pong, payload: frame.payload))
+      case .pong:
+        continue
+      case .close:
+        return outbox.close(.normalClosure)
+      case .binary:
+        return outbox.close(WebSocketCloseCode(1003, reason: "only text messages are read"))
+      }
     }
-    outbox.close(.goingAway)
-  }
-}
-
-/// The WebSocket side of the inspector for FlyingFox: one `connect` per browser.
-struct InspectorSocket: WSHandler {
-  let hub: InspectorHub
-
-  func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws
-    -> AsyncStream<WSFrame>
-  {
-    hub.connect(client)
   }
 }

@@ -7,6 +7,10 @@ public struct InspectorOptions: Sendable {
   /// How many updates may wait for one browser; a browser that falls further behind gets a
   /// marker saying how many were dropped, then the history as it is then. At least 1.
   public var updatesPerBrowser: Int
+  /// How many bytes of messages may wait for one browser; a browser that stops reading while
+  /// more than this piles up is disconnected, and its memory given back (it can reload the
+  /// page: a new connection starts from the whole history). At least 1 MB.
+  public var bytesPerBrowser: Int
   /// The largest message a browser may send (an imported recording is one message); a larger
   /// one closes that browser's connection.
   public var maximumMessageBytes: Int
@@ -18,11 +22,13 @@ public struct InspectorOptions: Sendable {
   public init(
     title: String = "Redux DevTools",
     updatesPerBrowser: Int = 256,
+    bytesPerBrowser: Int = 16 << 20,
     maximumMessageBytes: Int = 8 << 20,
     updateInterval: Duration = .milliseconds(50)
   ) {
     self.title = title
     self.updatesPerBrowser = max(updatesPerBrowser, 1)
+    self.bytesPerBrowser = max(bytesPerBrowser, 1 << 20)
     self.maximumMessageBytes = maximumMessageBytes
     self.updateInterval = updateInterval
   }

@@ -1,79 +1,76 @@
-internal import FlyingFox
-internal import FlyingSocks
 import Foundation
-import Logging
 import ReduxCore
+
+/// What the inspector does with a request: answer it, or make the connection the page's
+/// WebSocket.
+enum InspectorRoute {
+  case respond(InspectorResponse)
+  case webSocket(accept: String)
+}
 
 /// The inspector's two addresses, both behind the token: `/` (the page) and `/socket` (its
 /// WebSocket). A request whose `Host` is not one of the server's own names, or without the
 /// token, or with another one, is refused with 403 before anything else is looked at.
-struct InspectorRoutes: HTTPHandler {
+struct InspectorRoutes: Sendable {
   let token: String
   let title: String
   let actionNames: [String]
-  let socket: WebSocketHTTPHandler
-  /// The port the server listens on, known once it does.
-  let port: BoundPort
+  /// The port the server listens on.
+  let port: UInt16
 
-  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-    guard let host = request.headers[.host], Self.isOwnHost(host, port: port.value) else {
-      return Self.text(
-        .forbidden,
-        "This DevTools inspector answers only at its own address (such as 127.0.0.1:\(port.value)"
-          + " or localhost:\(port.value)): open the URL the app logged when it started.")
+  func route(_ request: InspectorRequest) -> InspectorRoute {
+    guard let host = request.headers["host"], Self.isOwnHost(host, port: port) else {
+      return .respond(
+        .text(
+          403,
+          "This DevTools inspector answers only at its own address (such as 127.0.0.1:\(port)"
+            + " or localhost:\(port)): open the URL the app logged when it started."))
     }
     guard let given = request.query["token"], Self.matches(given, token) else {
-      return Self.text(
-        .forbidden,
-        "This DevTools inspector needs its token: open the URL the app logged when it started.")
+      return .respond(
+        .text(
+          403,
+          "This DevTools inspector needs its token: open the URL the app logged when it started."
+        ))
     }
     switch (request.method, request.path) {
-    case (.GET, "/"):
-      return page(for: request)
-    case (.GET, "/socket"):
+    case ("GET", "/"):
+      return .respond(page(host: host))
+    case ("GET", "/socket"):
       // A browser sends the page's origin: a page from anywhere else may not connect, even
       // if the token leaked to it.
-      if let origin = request.headers[HTTPHeader("Origin")],
-        let host = request.headers[.host], origin != "http://" + host
-      {
-        return Self.text(.forbidden, "Connections are accepted only from the inspector's page.")
+      if let origin = request.headers["origin"], origin != "http://" + host {
+        return .respond(.text(403, "Connections are accepted only from the inspector's page."))
       }
-      return try await socket.handleRequest(request)
+      guard request.headers["upgrade"]?.lowercased() == "websocket",
+        request.headers["sec-websocket-version"] == "13",
+        let key = request.headers["sec-websocket-key"], !key.isEmpty
+      else {
+        return .respond(.text(426, "This address is the page's WebSocket (version 13)."))
+      }
+      return .webSocket(accept: WebSocketFrame.acceptValue(for: key))
     default:
-      return Self.text(.notFound, "Not found.")
+      return .respond(.text(404, "Not found."))
     }
   }
 
-  private func page(for request: HTTPRequest) -> HTTPResponse {
+  private func page(host: String) -> InspectorResponse {
     var bytes = [UInt8](repeating: 0, count: 16)
     for index in bytes.indices { bytes[index] = UInt8.random(in: .min ... .max) }
     let nonce = Data(bytes).base64EncodedString()
-    // A Host made only of address characters may name the WebSocket's origin in the policy.
-    let host = request.headers[.host].flatMap { host in
-      host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".:[]-".contains($0)) }
-        ? host : nil
-    }
     let policy = [
       "default-src 'none'", "script-src 'nonce-\(nonce)'", "style-src 'unsafe-inline'",
-      "connect-src 'self'" + (host.map { " ws://\($0)" } ?? ""), "img-src 'none'",
-      "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+      "connect-src 'self' ws://\(host)", "img-src 'none'", "base-uri 'none'",
+      "form-action 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
-    return HTTPResponse(
-      statusCode: .ok,
+    return InspectorResponse(
+      status: 200,
       headers: [
-        .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-        HTTPHeader("Content-Security-Policy"): policy,
-        HTTPHeader("Referrer-Policy"): "no-referrer",
-        HTTPHeader("X-Content-Type-Options"): "nosniff",
+        ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+        ("Content-Security-Policy", policy), ("Referrer-Policy", "no-referrer"),
+        ("X-Content-Type-Options", "nosniff"),
       ],
-      body: Data(InspectorPage.html(title: title, actionNames: actionNames, nonce: nonce).utf8))
-  }
-
-  private static func text(_ status: HTTPStatusCode, _ message: String) -> HTTPResponse {
-    HTTPResponse(
-      statusCode: status,
-      headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
-      body: Data((message + "\n").utf8))
+      body: Array(InspectorPage.html(title: title, actionNames: actionNames, nonce: nonce).utf8))
   }
 
   /// Whether `host`, a request's `Host` header, names this server: `localhost` or an IP
@@ -111,39 +108,4 @@ struct InspectorRoutes: HTTPHandler {
     }
     return difference == 0
   }
-}
-
-/// Hands FlyingFox's own log lines to swift-log, one level down: its per-connection
-/// information lines are debugging detail for an app that embeds the inspector.
-struct InspectorServerLog: FlyingSocks.Logging {
-  let logger: Logger
-  /// Set by ``InspectorServer/stop()``: the server then reports its listening task's
-  /// cancellation as a critical error, which is only the stop the app asked for.
-  let isStopping: StopFlag
-
-  func logDebug(_ debug: @autoclosure () -> String) { logger.trace("\(debug())") }
-  func logInfo(_ info: @autoclosure () -> String) { logger.debug("\(info())") }
-  func logWarning(_ warning: @autoclosure () -> String) { logger.warning("\(warning())") }
-  func logError(_ error: @autoclosure () -> String) { logger.debug("\(error())") }
-  func logCritical(_ critical: @autoclosure () -> String) {
-    if isStopping.isSet {
-      logger.debug("\(critical())")
-    } else {
-      logger.error("\(critical())")
-    }
-  }
-}
-
-/// The port an inspector's server listens on: 0 until it listens (no request comes before).
-final class BoundPort: Sendable {
-  private let port = Lock<UInt16>(0)
-  var value: UInt16 { port.withLock { $0 } }
-  func set(_ value: UInt16) { port.withLock { $0 = value } }
-}
-
-/// Whether an inspector's server is stopping; set once.
-final class StopFlag: Sendable {
-  private let value = Lock(false)
-  var isSet: Bool { value.withLock { $0 } }
-  func set() { value.withLock { $0 = true } }
 }

@@ -1,7 +1,12 @@
-internal import FlyingFox
-internal import FlyingSocks
 import Foundation
 import Logging
+import ReduxCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A running live inspector: the address of its page, and how to stop it.
 ///
@@ -17,20 +22,20 @@ public final class InspectorServer: Sendable {
   /// The random token that every request must carry (`?token=`).
   public let token: String
 
-  private let http: HTTPServer
+  private let listener: InspectorListener
   private let hub: InspectorHub
   private let tasks: [Task<Void, Never>]
   private let detach: @Sendable () -> Void
 
   init(
-    url: URL, host: String, port: UInt16, token: String, http: HTTPServer, hub: InspectorHub,
+    url: URL, host: String, token: String, listener: InspectorListener, hub: InspectorHub,
     tasks: [Task<Void, Never>], detach: @escaping @Sendable () -> Void
   ) {
     self.url = url
     self.host = host
-    self.port = port
+    self.port = listener.port
     self.token = token
-    self.http = http
+    self.listener = listener
     self.hub = hub
     self.tasks = tasks
     self.detach = detach
@@ -44,7 +49,7 @@ public final class InspectorServer: Sendable {
   public func stop() async {
     detach()
     hub.closeAll()
-    await http.stop(timeout: 1)
+    await listener.stop()
     for task in tasks { task.cancel() }
   }
 }
@@ -58,53 +63,193 @@ func makeInspectorToken() -> String {
   }.joined()
 }
 
-/// The socket address for `host`, an IPv4 or IPv6 address.
-func inspectorAddress(host: String, port: UInt16) throws(InspectorStartError)
-  -> any SocketAddress
-{
-  do {
-    return host.contains(":")
-      ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
-  } catch {
-    throw .invalidAddress(host)
+/// The inspector's listening socket and the thread that accepts its connections, each served
+/// on a thread of its own.
+///
+/// Before a request has shown the token, a connection gets 10 seconds and 16 KB for its head,
+/// and at most 64 connections are open at once: a client that trickles bytes, sends an endless
+/// header line, or opens connections without end costs a bounded amount and no processor
+/// time while it waits. When `accept` fails (out of file descriptors, say), the listener waits
+/// a little and accepts again: it serves once descriptors are free.
+final class InspectorListener: Sendable {
+  let port: UInt16
+  private let descriptor: Int32
+  private let stopping = Lock(false)
+  private let open = Lock(0)
+  private let ended = DispatchSemaphore(value: 0)
+
+  static let headLimit = 16 * 1024
+  static let headTime = Duration.seconds(10)
+  static let connectionLimit = 64
+
+  /// Listens on `host` (an IPv4 or IPv6 address) and `port` (0: any free one).
+  init(host: String, port: UInt16) throws(InspectorStartError) {
+    let isIPv6 = host.contains(":")
+    let descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, Self.streamType, 0)
+    guard descriptor >= 0 else {
+      throw .cannotListen(host: host, port: port, reason: String(cString: strerror(errno)))
+    }
+    var on: Int32 = 1
+    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+    var bound: UInt16 = 0
+    let failure: String? = Self.withAddress(host: host, port: port) { address, length in
+      guard let address else { return "" }
+      guard bind(descriptor, address, length) == 0, listen(descriptor, 64) == 0 else {
+        return String(cString: strerror(errno))
+      }
+      var storage = sockaddr_storage()
+      var size = socklen_t(MemoryLayout<sockaddr_storage>.size)
+      _ = withUnsafeMutablePointer(to: &storage) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &size) }
+      }
+      bound = withUnsafeBytes(of: storage) { bytes in
+        // sin_port and sin6_port both follow the family, in network byte order.
+        UInt16(bytes[2]) << 8 | UInt16(bytes[3])
+      }
+      return nil
+    }
+    if let failure {
+      close(descriptor)
+      if failure.isEmpty { throw .invalidAddress(host) }
+      throw .cannotListen(host: host, port: port, reason: failure)
+    }
+    self.descriptor = descriptor
+    self.port = bound
   }
+
+  /// Accepts connections on a thread of its own until ``stop()``, handing each to `serve` on a
+  /// thread of its own.
+  func start(logger: Logger, serve: @escaping @Sendable (InspectorConnection) -> Void) {
+    let thread = Thread { [self] in
+      acceptUntilStopped(logger: logger, serve: serve)
+      close(descriptor)
+      ended.signal()
+    }
+    thread.name = "ReduxDevTools inspector"
+    thread.start()
+  }
+
+  private func acceptUntilStopped(
+    logger: Logger, serve: @escaping @Sendable (InspectorConnection) -> Void
+  ) {
+    var reportedFailure = false
+    while !stopping.withLock({ $0 }) {
+      var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&waiting, 1, 200) > 0 else { continue }
+      let accepted = accept(descriptor, nil, nil)
+      guard accepted >= 0 else {
+        if !reportedFailure {
+          logger.warning(
+            "DevTools inspector: accept failed (\(String(cString: strerror(errno)))); retrying")
+          reportedFailure = true
+        }
+        // Out of descriptors or memory, say: the pending connection stays pending, so wait
+        // rather than spin, then try again.
+        usleep(100_000)
+        continue
+      }
+      reportedFailure = false
+      _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
+      let connection = InspectorConnection(descriptor: accepted)
+      let admitted = open.withLock { count in
+        guard count < Self.connectionLimit else { return false }
+        count += 1
+        return true
+      }
+      guard admitted else { continue }  // the connection closes as it is released
+      let worker = Thread { [self] in
+        serve(connection)
+        open.withLock { $0 -= 1 }
+      }
+      worker.name = "ReduxDevTools inspector connection"
+      worker.start()
+    }
+  }
+
+  /// Stops accepting and closes the listening socket; returns once it is closed.
+  func stop() async {
+    let isFirst = stopping.withLock { stopping in
+      defer { stopping = true }
+      return !stopping
+    }
+    guard isFirst else { return }
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        self.ended.wait()
+        continuation.resume()
+      }
+    }
+  }
+
+  /// Calls `body` with the socket address for `host` and `port`; nil when `host` is not an
+  /// IP address.
+  private static func withAddress<Result>(
+    host: String, port: UInt16,
+    _ body: (UnsafePointer<sockaddr>?, socklen_t) -> Result
+  ) -> Result {
+    if host.contains(":") {
+      var address = sockaddr_in6()
+      address.sin6_family = sa_family_t(AF_INET6)
+      address.sin6_port = port.bigEndian
+      guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else { return body(nil, 0) }
+      return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          body($0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+        }
+      }
+    }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { return body(nil, 0) }
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+  }
+
+  #if canImport(Darwin)
+    private static let streamType = SOCK_STREAM
+  #else
+    private static let streamType = Int32(SOCK_STREAM.rawValue)
+  #endif
 }
 
-/// Runs `server` and returns the port it listens on once it does, or throws why it cannot.
-func startListening(_ server: HTTPServer, host: String, port: UInt16)
-  async throws(InspectorStartError) -> (UInt16, Task<Void, Never>)
-{
-  let failure = AsyncStream<String>.makeStream()
-  let running = Task {
-    do { try await server.run() } catch { failure.continuation.yield("\(error)") }
-    failure.continuation.finish()
-  }
-  let listening = Task { () -> String? in
+extension InspectorConnection {
+  /// Serves one connection: reads its request's head within the limits above, answers it by
+  /// `routes`, and hands a WebSocket to `hub`.
+  func serve(routes: InspectorRoutes, hub: InspectorHub) {
+    setTimeouts(read: nil, write: .seconds(10))
+    let head: [UInt8]
     do {
-      try await server.waitUntilListening(timeout: 10)
-      return nil
+      head = try readHead(
+        limit: InspectorListener.headLimit,
+        deadline: ContinuousClock.now.advanced(by: InspectorListener.headTime))
+    } catch .tooLarge {
+      _ = write(InspectorResponse.text(431, "The request's head is too large.").bytes)
+      return
+    } catch .tooSlow {
+      _ = write(InspectorResponse.text(408, "The request took too long to arrive.").bytes)
+      return
     } catch {
-      return "\(error)"
+      return
+    }
+    guard let request = InspectorRequest(head: head) else {
+      _ = write(InspectorResponse.text(400, "Not an HTTP/1.1 request.").bytes)
+      return
+    }
+    switch routes.route(request) {
+    case .respond(let response):
+      _ = write(response.bytes)
+    case .webSocket(let accept):
+      let upgrade = InspectorResponse(
+        status: 101,
+        headers: [
+          ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Accept", accept),
+        ], body: [])
+      guard write(upgrade.bytes) else { return }
+      hub.serve(self)
     }
   }
-  let outcome = await withTaskGroup(of: String?.self) { group in
-    group.addTask { await listening.value }
-    group.addTask {
-      for await reason in failure.stream { return reason }
-      return "the server stopped"
-    }
-    let first = await group.next() ?? nil
-    group.cancelAll()
-    return first
-  }
-  if let reason = outcome {
-    running.cancel()
-    throw .cannotListen(host: host, port: port, reason: reason)
-  }
-  guard case .some(.ip4(_, let bound)) = await server.listeningAddress else {
-    if case .some(.ip6(_, let bound)) = await server.listeningAddress { return (bound, running) }
-    running.cancel()
-    throw .cannotListen(host: host, port: port, reason: "no address after listening")
-  }
-  return (bound, running)
 }

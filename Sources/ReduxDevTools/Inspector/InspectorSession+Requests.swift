@@ -1,11 +1,10 @@
-internal import FlyingFox
 import ReduxCore
 
 /// What a request from the page leads to: messages for that page alone, or the end of the
 /// connection (the message was not a request).
 enum InspectorReply: Equatable {
   case replies([String])
-  case close(WSCloseCode)
+  case close(WebSocketCloseCode)
 }
 
 extension InspectorSession {
@@ -17,12 +16,12 @@ extension InspectorSession {
   /// all closes the connection.
   func handle(_ text: String) -> InspectorReply {
     guard let request = try? JSONValue(parsing: text), let op = request["op"]?.string else {
-      return .close(WSCloseCode(1002, reason: "expected a JSON object with an \"op\""))
+      return .close(WebSocketCloseCode(1002, reason: "expected a JSON object with an \"op\""))
     }
     do throws(InspectorRequestError) {
       return .replies(try perform(op, request))
     } catch .malformedRequest(let reason) {
-      return .close(WSCloseCode(1002, reason: reason))
+      return .close(WebSocketCloseCode(1002, reason: reason))
     } catch {
       return .replies([InspectorMessage.error(error.description)])
     }

@@ -1,4 +1,3 @@
-internal import FlyingFox
 import Foundation
 import ReduxCore
 
@@ -10,157 +9,157 @@ import ReduxCore
 /// until it reads again; it then gets a marker saying how many were dropped, followed by the
 /// history as it is at that moment (a fresh snapshot supersedes every update before it).
 /// Replies to the browser's requests are never dropped; a browser that sends more requests
-/// than `replyLimit` without reading the replies is disconnected.
+/// than `replyLimit` without reading the replies is disconnected. Whatever is queued counts
+/// against `byteLimit`: a browser whose queue grows past it (it stopped reading while large
+/// updates kept coming) is disconnected at once, its queue freed, and `onOverflow` ends its
+/// socket, so that a write stuck in it returns.
 ///
-/// The connection's writer pulls frames with ``next()``: it asks for the next one only after
-/// the previous one was written, so nothing piles up past this queue.
+/// The connection's writer pulls frames with ``next()``, on a thread of its own: it asks for
+/// the next one only after the previous one was written, so nothing piles up past this queue.
 final class Outbox: Sendable {
   private struct Queue {
     var updates: [String] = []
-    var replies: [WSFrame] = []
+    var replies: [WebSocketFrame] = []
+    var bytes = 0
     var dropped = 0
     var needsSnapshot = true
-    var closing: WSCloseCode?
+    var closing: WebSocketCloseCode?
     var isFinished = false
-    var waiter: CheckedContinuation<Void, Never>?
-    var reader: Task<Void, Never>?
 
     var hasWork: Bool {
       closing != nil || isFinished || !replies.isEmpty || dropped > 0 || needsSnapshot
         || !updates.isEmpty
     }
 
-    /// The waiting writer, to resume once the lock is released.
-    mutating func take() -> CheckedContinuation<Void, Never>? {
-      defer { waiter = nil }
-      return waiter
+    mutating func removeAll() {
+      updates.removeAll()
+      replies.removeAll()
+      bytes = 0
     }
   }
 
-  private let queue = Lock(Queue())
+  private let condition = NSCondition()
+  /// Guarded by `condition`'s lock: read and written only between its `lock()` and `unlock()`.
+  nonisolated(unsafe) private var queue = Queue()
   private let capacity: Int
   private let replyLimit: Int
+  private let byteLimit: Int
   /// Renders the history as it is now, for a connection that starts or catches up.
   private let snapshot: @Sendable () -> String
+  private let onOverflow: @Sendable () -> Void
 
-  init(capacity: Int, replyLimit: Int, snapshot: @escaping @Sendable () -> String) {
+  init(
+    capacity: Int, replyLimit: Int, byteLimit: Int = .max,
+    snapshot: @escaping @Sendable () -> String, onOverflow: @escaping @Sendable () -> Void = {}
+  ) {
     self.capacity = capacity
     self.replyLimit = replyLimit
+    self.byteLimit = byteLimit
     self.snapshot = snapshot
+    self.onOverflow = onOverflow
+  }
+
+  private func locked<Result>(_ body: (inout Queue) -> Result) -> Result {
+    condition.lock()
+    defer {
+      condition.broadcast()
+      condition.unlock()
+    }
+    return body(&queue)
   }
 
   /// Queues an update; a snapshot replaces the updates queued before it.
   func push(update: String, isSnapshot: Bool) {
-    let waiter = queue.withLock { queue -> CheckedContinuation<Void, Never>? in
-      guard queue.closing == nil, !queue.isFinished else { return nil }
+    let overflowed = locked { queue -> Bool in
+      guard queue.closing == nil, !queue.isFinished else { return false }
       if queue.needsSnapshot && queue.dropped > 0 {
         queue.dropped += 1
       } else if isSnapshot {
         queue.updates = [update]
+        queue.bytes = update.utf8.count + queue.replies.reduce(0) { $0 + $1.payload.count }
       } else if queue.updates.count >= capacity {
         queue.dropped += queue.updates.count + 1
+        queue.bytes -= queue.updates.reduce(0) { $0 + $1.utf8.count }
         queue.updates.removeAll()
         queue.needsSnapshot = true
       } else {
         queue.updates.append(update)
+        queue.bytes += update.utf8.count
       }
-      return queue.take()
+      return overflow(&queue)
     }
-    waiter?.resume()
+    if overflowed { onOverflow() }
   }
 
   /// Queues a reply to the browser, or a control frame; too many unread replies close the
   /// connection.
-  func push(reply frame: WSFrame) {
-    let waiter = queue.withLock { queue -> CheckedContinuation<Void, Never>? in
-      guard queue.closing == nil, !queue.isFinished else { return nil }
+  func push(reply frame: WebSocketFrame) {
+    let overflowed = locked { queue -> Bool in
+      guard queue.closing == nil, !queue.isFinished else { return false }
       if queue.replies.count >= replyLimit {
-        queue.closing = WSCloseCode(1008, reason: "too many requests without reading replies")
-      } else {
-        queue.replies.append(frame)
+        queue.closing = WebSocketCloseCode(1008, reason: "too many requests without reading replies")
+        return false
       }
-      return queue.take()
+      queue.replies.append(frame)
+      queue.bytes += frame.payload.count
+      return overflow(&queue)
     }
-    waiter?.resume()
+    if overflowed { onOverflow() }
+  }
+
+  /// Past the byte limit: drops everything and ends the connection.
+  private func overflow(_ queue: inout Queue) -> Bool {
+    guard queue.bytes > byteLimit else { return false }
+    queue.removeAll()
+    queue.isFinished = true
+    return true
   }
 
   /// Sends a close frame with `code` next, then ends the connection; later messages are
   /// dropped.
-  func close(_ code: WSCloseCode) {
-    let waiter = queue.withLock { queue -> CheckedContinuation<Void, Never>? in
+  func close(_ code: WebSocketCloseCode) {
+    locked { queue in
       if queue.closing == nil, !queue.isFinished { queue.closing = code }
-      return queue.take()
     }
-    waiter?.resume()
-  }
-
-  /// The task that reads the browser's messages; cancelled when the connection ends.
-  func setReader(_ reader: Task<Void, Never>) {
-    let isFinished = queue.withLock { queue in
-      queue.reader = reader
-      return queue.isFinished
-    }
-    if isFinished { reader.cancel() }
   }
 
   /// The next frame to write, waiting for one; `nil` once the connection is over.
-  func next() async -> WSFrame? {
-    while true {
-      enum Step {
-        case frame(WSFrame)
-        case text(String)
-        case snapshot
-        case end(Task<Void, Never>?)
-        case wait
-      }
-      let step = queue.withLock { queue -> Step in
-        if queue.isFinished { return .end(nil) }
-        if let code = queue.closing {
-          queue.isFinished = true
-          queue.updates.removeAll()
-          queue.replies.removeAll()
-          return .frame(WSFrame.close(code: code))
-        }
-        if !queue.replies.isEmpty { return .frame(queue.replies.removeFirst()) }
-        if queue.dropped > 0 {
-          defer { queue.dropped = 0 }
-          return .text(InspectorMessage.dropped(queue.dropped))
-        }
-        if queue.needsSnapshot {
-          queue.needsSnapshot = false
-          queue.updates.removeAll()
-          return .snapshot
-        }
-        if !queue.updates.isEmpty { return .text(queue.updates.removeFirst()) }
-        return .wait
-      }
-      switch step {
-      case .frame(let frame): return frame
-      case .text(let text): return Self.frame(text)
-      case .snapshot: return Self.frame(snapshot())
-      case .end:
-        let reader = queue.withLock { $0.reader }
-        reader?.cancel()
-        return nil
-      case .wait:
-        await withTaskCancellationHandler {
-          await withCheckedContinuation { continuation in
-            let ready = queue.withLock { queue in
-              if queue.hasWork { return true }
-              queue.waiter = continuation
-              return false
-            }
-            if ready { continuation.resume() }
-          }
-        } onCancel: {
-          close(.goingAway)
-        }
-      }
+  func next() -> WebSocketFrame? {
+    enum Step {
+      case frame(WebSocketFrame)
+      case snapshot
+      case end
     }
-  }
-
-  /// A text message as one frame.
-  static func frame(_ text: String) -> WSFrame {
-    WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(text.utf8))
+    condition.lock()
+    while !queue.hasWork { condition.wait() }
+    let step: Step
+    if queue.isFinished {
+      step = .end
+    } else if let code = queue.closing {
+      queue.isFinished = true
+      queue.removeAll()
+      step = .frame(.close(code))
+    } else if !queue.replies.isEmpty {
+      let reply = queue.replies.removeFirst()
+      queue.bytes -= reply.payload.count
+      step = .frame(reply)
+    } else if queue.dropped > 0 {
+      step = .frame(.text(InspectorMessage.dropped(queue.dropped)))
+      queue.dropped = 0
+    } else if queue.needsSnapshot {
+      queue.needsSnapshot = false
+      queue.removeAll()
+      step = .snapshot
+    } else {
+      let update = queue.updates.removeFirst()
+      queue.bytes -= update.utf8.count
+      step = .frame(.text(update))
+    }
+    condition.unlock()
+    switch step {
+    case .frame(let frame): return frame
+    case .snapshot: return .text(snapshot())
+    case .end: return nil
+    }
   }
 }
