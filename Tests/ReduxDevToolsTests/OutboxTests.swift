@@ -102,7 +102,10 @@ struct WebSocketFrameTests {
   @Test("frames are encoded with the length in 7, 16 or 64 bits")
   func encoding() {
     #expect(WebSocketFrame.text("hi").bytes == [0x81, 2, 0x68, 0x69])
-    #expect(WebSocketFrame.text(String(repeating: "a", count: 200)).bytes.prefix(4) == [0x81, 126, 0, 200])
+    #expect(
+      WebSocketFrame.text(String(repeating: "a", count: 200)).bytes.prefix(4) == [
+        0x81, 126, 0, 200,
+      ])
     #expect(
       WebSocketFrame.text(String(repeating: "a", count: 70_000)).bytes.prefix(10)
         == [0x81, 127, 0, 0, 0, 0, 0, 1, 0x11, 0x70])

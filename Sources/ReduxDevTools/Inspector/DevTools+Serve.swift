@@ -29,8 +29,8 @@ extension DevTools where State: Codable {
   /// than ``InspectorOptions/bytesPerBrowser`` piles up is disconnected.
   ///
   /// The server answers only requests whose `Host` is `localhost` or an IP address with its
-  /// port (no page on a rebound DNS name reaches it), gives a request 10 seconds and 16 KB for
-  /// its head before the token is checked, serves at most 64 connections at once, and refuses
+  /// port (no page on a rebound DNS name reaches it), gives a request
+  /// ``InspectorOptions/requestTimeout`` and 16 KB for its head before the token is checked, serves at most 64 connections at once, and refuses
   /// a WebSocket frame larger than ``InspectorOptions/maximumMessageBytes`` from the length it
   /// announces. docs/devtools.md, "Threat model", says what it guards against.
   ///
@@ -84,7 +84,10 @@ extension DevTools where State: Codable {
     let token = makeInspectorToken()
     let routes = InspectorRoutes(
       token: token, title: options.title, actionNames: registry.names, port: listener.port)
-    listener.start(logger: logger) { connection in connection.serve(routes: routes, hub: hub) }
+    let requestTimeout = options.requestTimeout
+    listener.start(logger: logger) { connection in
+      connection.serve(routes: routes, hub: hub, requestTimeout: requestTimeout)
+    }
 
     let interval = options.updateInterval
     let broadcasting = Task {

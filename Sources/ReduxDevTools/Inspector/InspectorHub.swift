@@ -44,6 +44,7 @@ final class InspectorHub: Sendable {
     let written = DispatchSemaphore(value: 0)
     // A browser that reads nothing makes a write wait at most this long, then it is dropped.
     connection.setTimeouts(read: nil, write: .seconds(10))
+    connection.limitSendBuffer(to: 256 * 1024)
     let writer = Thread { [self] in
       while let frame = outbox.next() {
         guard connection.write(frame.bytes) else { break }

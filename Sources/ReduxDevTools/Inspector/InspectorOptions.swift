@@ -11,6 +11,10 @@ public struct InspectorOptions: Sendable {
   /// more than this piles up is disconnected, and its memory given back (it can reload the
   /// page: a new connection starts from the whole history). At least 1 MB.
   public var bytesPerBrowser: Int
+  /// How long a request has for its whole head (the request line and headers, at most 16 KB)
+  /// before its token is checked: a client that sends nothing, trickles bytes or sends an
+  /// endless header line is cut off then.
+  public var requestTimeout: Duration
   /// The largest message a browser may send (an imported recording is one message); a larger
   /// one closes that browser's connection.
   public var maximumMessageBytes: Int
@@ -24,12 +28,14 @@ public struct InspectorOptions: Sendable {
     updatesPerBrowser: Int = 256,
     bytesPerBrowser: Int = 16 << 20,
     maximumMessageBytes: Int = 8 << 20,
+    requestTimeout: Duration = .seconds(10),
     updateInterval: Duration = .milliseconds(50)
   ) {
     self.title = title
     self.updatesPerBrowser = max(updatesPerBrowser, 1)
     self.bytesPerBrowser = max(bytesPerBrowser, 1 << 20)
     self.maximumMessageBytes = maximumMessageBytes
+    self.requestTimeout = requestTimeout
     self.updateInterval = updateInterval
   }
 }

@@ -66,7 +66,8 @@ func makeInspectorToken() -> String {
 /// The inspector's listening socket and the thread that accepts its connections, each served
 /// on a thread of its own.
 ///
-/// Before a request has shown the token, a connection gets 10 seconds and 16 KB for its head,
+/// Before a request has shown the token, a connection gets 16 KB and
+/// ``InspectorOptions/requestTimeout`` (10 seconds by default) for its head,
 /// and at most 64 connections are open at once: a client that trickles bytes, sends an endless
 /// header line, or opens connections without end costs a bounded amount and no processor
 /// time while it waits. When `accept` fails (out of file descriptors, say), the listener waits
@@ -76,10 +77,11 @@ final class InspectorListener: Sendable {
   private let descriptor: Int32
   private let stopping = Lock(false)
   private let open = Lock(0)
+  /// How many connections are being served now, browsers and requests alike.
+  var openConnections: Int { open.withLock { $0 } }
   private let ended = DispatchSemaphore(value: 0)
 
   static let headLimit = 16 * 1024
-  static let headTime = Duration.seconds(10)
   static let connectionLimit = 64
 
   /// Listens on `host` (an IPv4 or IPv6 address) and `port` (0: any free one).
@@ -119,9 +121,16 @@ final class InspectorListener: Sendable {
 
   /// Accepts connections on a thread of its own until ``stop()``, handing each to `serve` on a
   /// thread of its own.
-  func start(logger: Logger, serve: @escaping @Sendable (InspectorConnection) -> Void) {
+  ///
+  /// `accept` is the system's, or a test's stand-in that fails as a system out of descriptors
+  /// does.
+  func start(
+    logger: Logger,
+    accept: @escaping @Sendable (Int32) -> Int32 = systemAccept,
+    serve: @escaping @Sendable (InspectorConnection) -> Void
+  ) {
     let thread = Thread { [self] in
-      acceptUntilStopped(logger: logger, serve: serve)
+      acceptUntilStopped(logger: logger, accept: accept, serve: serve)
       close(descriptor)
       ended.signal()
     }
@@ -130,13 +139,14 @@ final class InspectorListener: Sendable {
   }
 
   private func acceptUntilStopped(
-    logger: Logger, serve: @escaping @Sendable (InspectorConnection) -> Void
+    logger: Logger, accept: (Int32) -> Int32,
+    serve: @escaping @Sendable (InspectorConnection) -> Void
   ) {
     var reportedFailure = false
     while !stopping.withLock({ $0 }) {
       var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       guard poll(&waiting, 1, 200) > 0 else { continue }
-      let accepted = accept(descriptor, nil, nil)
+      let accepted = accept(descriptor)
       guard accepted >= 0 else {
         if !reportedFailure {
           logger.warning(
@@ -216,32 +226,34 @@ final class InspectorListener: Sendable {
   #endif
 }
 
+/// The system's `accept`, for a listening socket whose peers' addresses are not needed.
+@Sendable func systemAccept(_ descriptor: Int32) -> Int32 {
+  accept(descriptor, nil, nil)
+}
+
 extension InspectorConnection {
   /// Serves one connection: reads its request's head within the limits above, answers it by
   /// `routes`, and hands a WebSocket to `hub`.
-  func serve(routes: InspectorRoutes, hub: InspectorHub) {
+  func serve(routes: InspectorRoutes, hub: InspectorHub, requestTimeout: Duration) {
     setTimeouts(read: nil, write: .seconds(10))
     let head: [UInt8]
     do {
       head = try readHead(
         limit: InspectorListener.headLimit,
-        deadline: ContinuousClock.now.advanced(by: InspectorListener.headTime))
+        deadline: ContinuousClock.now.advanced(by: requestTimeout))
     } catch .tooLarge {
-      _ = write(InspectorResponse.text(431, "The request's head is too large.").bytes)
-      return
+      return respondAndClose(.text(431, "The request's head is too large."))
     } catch .tooSlow {
-      _ = write(InspectorResponse.text(408, "The request took too long to arrive.").bytes)
-      return
+      return respondAndClose(.text(408, "The request took too long to arrive."))
     } catch {
       return
     }
     guard let request = InspectorRequest(head: head) else {
-      _ = write(InspectorResponse.text(400, "Not an HTTP/1.1 request.").bytes)
-      return
+      return respondAndClose(.text(400, "Not an HTTP/1.1 request."))
     }
     switch routes.route(request) {
     case .respond(let response):
-      _ = write(response.bytes)
+      respondAndClose(response)
     case .webSocket(let accept):
       let upgrade = InspectorResponse(
         status: 101,

@@ -97,7 +97,8 @@ final class Outbox: Sendable {
     let overflowed = locked { queue -> Bool in
       guard queue.closing == nil, !queue.isFinished else { return false }
       if queue.replies.count >= replyLimit {
-        queue.closing = WebSocketCloseCode(1008, reason: "too many requests without reading replies")
+        queue.closing = WebSocketCloseCode(
+          1008, reason: "too many requests without reading replies")
         return false
       }
       queue.replies.append(frame)

@@ -19,7 +19,8 @@ final class InspectorConnection: Sendable {
   init(descriptor: Int32) {
     self.descriptor = descriptor
     var on: Int32 = 1
-    setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+    setsockopt(
+      descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
     #if canImport(Darwin)
       setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
     #endif
@@ -27,6 +28,13 @@ final class InspectorConnection: Sendable {
 
   deinit {
     close(descriptor)
+  }
+
+  /// Bounds what the kernel buffers for this connection's writes, so that a browser that
+  /// stops reading holds at most that much there, and its outbox's byte budget takes over.
+  func limitSendBuffer(to bytes: Int32) {
+    var size = bytes
+    setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
   }
 
   /// How long a read or a write may block before it fails; nil: without limit.
@@ -100,6 +108,19 @@ final class InspectorConnection: Sendable {
       offset += sent
     }
     return true
+  }
+
+  /// Sends `response` and closes gently: the write side first, then what the client is still
+  /// sending is read and dropped for a moment (at most 64 KB, one second), so that closing
+  /// with unread bytes does not reset the connection before the client has read the response.
+  func respondAndClose(_ response: InspectorResponse) {
+    guard write(response.bytes) else { return }
+    shutdown(descriptor, Int32(SHUT_WR))
+    setTimeouts(read: .seconds(1), write: nil)
+    var drained = 0
+    while drained < 64 * 1024, case .bytes(let bytes) = receiveOrTimeout(atMost: 16 * 1024) {
+      drained += bytes.count
+    }
   }
 
   /// Ends both directions: a blocked read or write on another thread returns at once.

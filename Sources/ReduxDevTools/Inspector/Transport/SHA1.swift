@@ -10,7 +10,9 @@ enum SHA1 {
     padded.append(0x80)
     while padded.count % 64 != 56 { padded.append(0) }
     let bits = UInt64(message.count) * 8
-    for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bits >> shift)) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      padded.append(UInt8(truncatingIfNeeded: bits >> shift))
+    }
 
     var words = [UInt32](repeating: 0, count: 80)
     for block in stride(from: 0, to: padded.count, by: 64) {

@@ -35,7 +35,9 @@ struct WebSocketFrame: Equatable, Sendable {
     case ..<65_536: head += [126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
     default:
       head.append(127)
-      head += stride(from: 56, through: 0, by: -8).map { UInt8(truncatingIfNeeded: payload.count >> $0) }
+      head += stride(from: 56, through: 0, by: -8).map {
+        UInt8(truncatingIfNeeded: payload.count >> $0)
+      }
     }
     return head + payload
   }
@@ -62,7 +64,8 @@ struct WebSocketFrame: Equatable, Sendable {
       length = bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
     guard length <= UInt64(limit) else {
-      throw ReadError(code: WebSocketCloseCode(1009, reason: "the message is larger than the limit"))
+      throw ReadError(
+        code: WebSocketCloseCode(1009, reason: "the message is larger than the limit"))
     }
     guard let mask = connection.read(count: 4), var payload = connection.read(count: Int(length))
     else { throw ReadError() }
