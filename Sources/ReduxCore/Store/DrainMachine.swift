@@ -53,13 +53,13 @@ package struct DrainMachine: Sendable {
   /// Items ever queued, and ever taken off the queue.
   @usableFromInline package var queued: UInt = 0
   @usableFromInline package var dequeued: UInt = 0
-  /// The numbers (`queued` just after each was queued) of the drainer's own items still in the
-  /// queue: the drainer does not hand its role over before it has processed them.
-  @usableFromInline package var ownItems = FIFOQueue<UInt>()
-  /// The number of the last of them: none is left once `dequeued` has reached it. Checked
-  /// first, so that a store with no own item queued never looks into `ownItems`
-  /// (CoreProfile's `middleware` scenario).
+  /// The number (`queued` just after it was queued) of the drainer's last own item: the
+  /// drainer does not hand its role over before `dequeued` has reached it.
   @usableFromInline package var lastOwnItem: UInt = 0
+  /// The numbers of its other own items still queued, oldest first. Most drains have one own
+  /// item queued at most, so a store whose drainer has none never looks into this list
+  /// (CoreProfile's `middleware` scenario).
+  @usableFromInline package var earlierOwnItems = FIFOQueue<UInt>()
   /// Whether the item the drainer processes now is its own work: the item it arrived with, or
   /// one its own work queued. What it queues while it processes another thread's item is that
   /// thread's work, so it does not keep the drainer past its budget.
@@ -119,8 +119,7 @@ package struct DrainMachine: Sendable {
       successor = thread
       successorItem = queued
     } else if drainer == thread && processesOwnItem {
-      ownItems.append(queued)
-      lastOwnItem = queued
+      recordOwnItem(queued)
     }
   }
 
@@ -134,7 +133,6 @@ package struct DrainMachine: Sendable {
     if lastOwnItem <= dequeued {
       if successor != 0 {
         drainer = successor
-        ownItems.append(successorItem)
         lastOwnItem = successorItem
         processesOwnItem = false
         successor = 0
@@ -154,12 +152,46 @@ package struct DrainMachine: Sendable {
       return .idle
     }
     dequeued &+= 1
-    processesOwnItem = dequeued <= lastOwnItem && ownItems.first == dequeued
-    if processesOwnItem { _ = ownItems.removeFirst() }
+    // Whether the item is one of the drainer's own is settled by `settleOwnership()`, which
+    // the engine calls when this says `.takeNext` and the item may be: kept out of this
+    // function, so that it calls nothing (CoreProfile's `middleware` scenario).
+    processesOwnItem = dequeued <= lastOwnItem
     // Producers wait only while the queue is full, and it shrinks one item at a time, so it
     // passes half its capacity before they could go on: they are woken there, once.
     if producersWaiting > 0 && queueCount == capacity / 2 { wake = true }
     return .takeNext
+  }
+
+  /// Counts item `number` as the drainer's own.
+  @inlinable
+  mutating func recordOwnItem(_ number: UInt) {
+    if lastOwnItem > dequeued { keepEarlierOwnItem() }
+    lastOwnItem = number
+  }
+
+  /// The last own item is still queued when another is recorded: it goes to the list. Out of
+  /// line, as ``takeEarlierOwnItem(_:)``: rare, and it would make its callers larger.
+  @usableFromInline @inline(never)
+  mutating func keepEarlierOwnItem() {
+    earlierOwnItems.append(lastOwnItem)
+  }
+
+  /// After ``next(processed:wake:)`` said `.takeNext` with ``processesOwnItem`` set: whether
+  /// the item taken is one of the drainer's own after all (not another thread's queued before
+  /// the last of them), and if so it is no longer counted as queued.
+  @inlinable
+  package mutating func settleOwnership() {
+    guard processesOwnItem, dequeued != lastOwnItem else { return }
+    processesOwnItem = takeEarlierOwnItem(dequeued)
+  }
+
+  /// Whether item `number`, taken now, is one of the earlier own items; if so, it leaves the
+  /// list.
+  @usableFromInline @inline(never)
+  mutating func takeEarlierOwnItem(_ number: UInt) -> Bool {
+    guard earlierOwnItems.first == number else { return false }
+    _ = earlierOwnItems.removeFirst()
+    return true
   }
 
   /// Whether a thread waiting for room may arrive again.

@@ -69,7 +69,9 @@ struct StoreCore<State: Sendable> {
     var wake = false
     let step = machine.next(processed: processed, wake: &wake)
     if wake { condition.wakeAll() }
-    return step == .takeNext ? queue.removeFirst() : nil
+    guard step == .takeNext else { return nil }
+    machine.settleOwnership()
+    return queue.removeFirst()
   }
 
   /// Admits an item arriving from `thread` (see DrainMachine): the thread becomes the drainer
