@@ -4,7 +4,7 @@ import ReduxCore
 import ReduxDevTools
 import Testing
 
-@Suite("StatePersistence")
+@Suite("StatePersistence", .timeLimit(.minutes(1)))
 struct StatePersistenceTests {
   let folder: TemporaryFolder
   var directory: URL { folder.url }
@@ -197,7 +197,9 @@ struct StatePersistenceTests {
       persistence.save(Counter(count: count))
       await clock.advance(by: .milliseconds(600))
     }
-    // 3 s after the first change, the state saved last by then (count 5, at 2.4 s) is on disk.
+    // 3 s after the first change, the state saved last by then (count 5, at 2.4 s) is on disk
+    // (a little past, so that a wait that started late still wakes).
+    await clock.advance(by: .milliseconds(100))
     try await persistence.flush()
     #expect(try persistence.restore() == Counter(count: 5))
 
