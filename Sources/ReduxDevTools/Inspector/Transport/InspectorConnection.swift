@@ -52,7 +52,8 @@ final class InspectorConnection: Sendable {
   func read(count: Int) -> [UInt8]? {
     buffer.withLock { buffer in
       while buffer.count < count {
-        guard let chunk = receive(atMost: max(count - buffer.count, 4_096)) else { return nil }
+        let wanted = min(max(count - buffer.count, 4_096), 64 * 1024)
+        guard let chunk = receive(atMost: wanted) else { return nil }
         buffer += chunk
       }
       defer { buffer.removeFirst(count) }
