@@ -72,6 +72,19 @@ extension OutboxTests {
     #expect(overflows.withLock { $0 } == 1)
   }
 
+  @Test("one message larger than the byte limit on its own is sent, not taken for a backlog")
+  func oneLargeMessage() throws {
+    let overflows = Lock(0)
+    let outbox = Outbox(
+      capacity: 100, replyLimit: 4, byteLimit: 1_000, snapshot: { "first" },
+      onOverflow: { overflows.withLock { $0 += 1 } })
+    #expect(text(outbox.next()) == "first")
+    let whole = String(repeating: "s", count: 5_000)
+    outbox.push(update: whole, isSnapshot: true)
+    #expect(overflows.withLock { $0 } == 0)
+    #expect(text(outbox.next()) == whole)
+  }
+
   @Test("a reader waiting for the next frame wakes when a frame is queued from another thread")
   func waitsForWork() async throws {
     let outbox = Outbox(capacity: 4, replyLimit: 4) { "first" }

@@ -10,9 +10,10 @@ import ReduxCore
 /// history as it is at that moment (a fresh snapshot supersedes every update before it).
 /// Replies to the browser's requests are never dropped; a browser that sends more requests
 /// than `replyLimit` without reading the replies is disconnected. Whatever is queued counts
-/// against `byteLimit`: a browser whose queue grows past it (it stopped reading while large
-/// updates kept coming) is disconnected at once, its queue freed, and `onOverflow` ends its
-/// socket, so that a write stuck in it returns.
+/// against `byteLimit`: a browser whose backlog of several messages grows past it (it stopped
+/// reading while updates kept coming) is disconnected at once, its queue freed, and
+/// `onOverflow` ends its socket, so that a write stuck in it returns. One message larger than
+/// the limit on its own (a snapshot of a long history) is sent.
 ///
 /// The connection's writer pulls frames with ``next()``, on a thread of its own: it asks for
 /// the next one only after the previous one was written, so nothing piles up past this queue.
@@ -108,9 +109,12 @@ final class Outbox: Sendable {
     if overflowed { onOverflow() }
   }
 
-  /// Past the byte limit: drops everything and ends the connection.
+  /// Past the byte limit with more than one message waiting (a backlog, not one large
+  /// message): drops everything and ends the connection.
   private func overflow(_ queue: inout Queue) -> Bool {
-    guard queue.bytes > byteLimit else { return false }
+    guard queue.bytes > byteLimit, queue.updates.count + queue.replies.count > 1 else {
+      return false
+    }
     queue.removeAll()
     queue.isFinished = true
     return true
