@@ -7,9 +7,10 @@ public struct InspectorOptions: Sendable {
   /// How many updates may wait for one browser; a browser that falls further behind gets a
   /// marker saying how many were dropped, then the history as it is then. At least 1.
   public var updatesPerBrowser: Int
-  /// How many bytes of messages may wait for one browser; a browser that stops reading while
-  /// more than this piles up is disconnected, and its memory given back (it can reload the
-  /// page: a new connection starts from the whole history). At least 1 MB.
+  /// How many bytes of messages may wait for one browser; a browser that stops reading while a
+  /// backlog of several messages grows past this is disconnected, and its memory given back
+  /// (it can reload the page: a new connection starts from the whole history). One message
+  /// larger than this on its own is sent. At least 1 MB.
   public var bytesPerBrowser: Int
   /// How long a request has for its whole head (the request line and headers, at most 16 KB)
   /// before its token is checked: a client that sends nothing, trickles bytes or sends an
