@@ -160,4 +160,12 @@ struct StatePersistenceFileTests {
     #expect(try fresh.restore() == Counter(count: 3))
     #expect(try names() == [pipe, "state.json"])
   }
+
+  @Test("a failed saveNow is thrown to its caller once, not again by flush")
+  func saveNowFailureIsThrownOnce() async throws {
+    struct Measure: Codable, Sendable { var value: Double }
+    let persistence = StatePersistence<Measure>(file: file, version: 1)
+    #expect(throws: PersistenceError.self) { try persistence.saveNow(Measure(value: .nan)) }
+    try await persistence.flush()
+  }
 }

@@ -175,7 +175,7 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
       let generation = saving.generation
       saving.pending = Task { [self] in
         do { try await sleep() } catch { return }
-        try? self.write(state, generation: generation)
+        try? self.write(state, generation: generation, keepsFailure: true)
       }
     }
   }
@@ -218,38 +218,43 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
 
   /// Writes `state` unless a newer save was requested since `generation` was taken; the check
   /// and the write happen under one lock, so an older state never lands after a newer one.
-  /// Records the outcome for ``flush()``: a success clears an earlier failure, and a failure
-  /// counts only while no newer save was asked for.
-  private func write(_ state: State, generation: Int) throws(PersistenceError) {
-    let result: Result<Void, PersistenceError> = writing.withLock { _ in
-      let (isLatest, keepAsideAt, removedAbandoned) = saving.withLock { saving in
-        let isLatest = saving.generation == generation
-        if isLatest { saving.writeBy = nil }
-        return (isLatest, saving.keepAsideAt, saving.removedAbandonedTemporaries)
-      }
-      guard isLatest else { return .success(()) }
-      let written = Result { () throws(PersistenceError) in
-        let data = try encode(state)
-        if !removedAbandoned {
-          stateFile.removeAbandonedTemporaries()
-          saving.withLock { $0.removedAbandonedTemporaries = true }
+  /// Records the outcome for ``flush()``: a success clears an earlier failure; a failure is
+  /// kept when `keepsFailure` (a debounced save, whose caller has returned) and no newer save
+  /// was asked for. ``saveNow(_:)`` throws its failure to its caller instead.
+  private func write(
+    _ state: State, generation: Int, keepsFailure: Bool = false
+  ) throws(PersistenceError) {
+    let written = Result { () throws(PersistenceError) in
+      let data = try encode(state)
+      try writing.withLock { _ -> Result<Void, PersistenceError> in
+        let (isLatest, keepAsideAt, removedAbandoned) = saving.withLock { saving in
+          let isLatest = saving.generation == generation
+          if isLatest { saving.writeBy = nil }
+          return (isLatest, saving.keepAsideAt, saving.removedAbandonedTemporaries)
         }
-        if let keepAsideAt, FileManager.default.fileExists(atPath: file.path) {
-          try stateFile.keepAside(at: keepAsideAt)
+        guard isLatest else { return .success(()) }
+        return Result { () throws(PersistenceError) in
+          if !removedAbandoned {
+            stateFile.removeAbandonedTemporaries()
+            saving.withLock { $0.removedAbandonedTemporaries = true }
+          }
+          if let keepAsideAt, FileManager.default.fileExists(atPath: file.path) {
+            try stateFile.keepAside(at: keepAsideAt)
+          }
+          saving.withLock { $0.keepAsideAt = nil }
+          try stateFile.replace(with: data)
         }
-        saving.withLock { $0.keepAsideAt = nil }
-        try stateFile.replace(with: data)
-      }
-      saving.withLock { saving in
-        switch written {
-        case .success: saving.error = nil
-        case .failure(let error) where saving.generation == generation: saving.error = error
-        case .failure: break
-        }
-      }
-      return written
+      }.get()
     }
-    try result.get()
+    saving.withLock { saving in
+      switch written {
+      case .success: saving.error = nil
+      case .failure(let error) where keepsFailure && saving.generation == generation:
+        saving.error = error
+      case .failure: break
+      }
+    }
+    try written.get()
   }
 
   private func encode(_ state: State) throws(PersistenceError) -> Data {
