@@ -25,14 +25,15 @@ extension DevTools where State: Codable {
   /// inspector that the history changed (one atomic exchange), and the inspector reads the
   /// history on its own task. Each browser has a bounded queue of updates
   /// (``InspectorOptions/updatesPerBrowser``); one that falls behind gets a marker saying how
-  /// many updates were dropped, then the history as it is. One that stops reading while more
-  /// than ``InspectorOptions/bytesPerBrowser`` piles up is disconnected.
+  /// many updates were dropped, then the history as it is. One that stops reading while a
+  /// backlog of more than ``InspectorOptions/bytesPerBrowser`` piles up is disconnected.
   ///
   /// The server answers only requests whose `Host` is `localhost` or an IP address with its
   /// port (no page on a rebound DNS name reaches it), gives a request
-  /// ``InspectorOptions/requestTimeout`` and 16 KB for its head before the token is checked, serves at most 64 connections at once, and refuses
-  /// a WebSocket frame larger than ``InspectorOptions/maximumMessageBytes`` from the length it
-  /// announces. docs/devtools.md, "Threat model", says what it guards against.
+  /// ``InspectorOptions/requestTimeout`` and 16 KB for its head before the token is checked,
+  /// serves at most 64 connections at once, and refuses a WebSocket frame larger than
+  /// ``InspectorOptions/maximumMessageBytes`` from the length it announces. docs/devtools.md,
+  /// "Threat model", says what it guards against.
   ///
   /// - Parameters:
   ///   - registry: The action types the page may dispatch and import, and whose payloads it
