@@ -57,8 +57,8 @@ public struct Command: Sendable {
     case map(Command, @Sendable (any Action) -> any Action)
     case cancellable(Command, id: CancelID, cancelInFlight: Bool)
     case cancel(id: CancelID)
-    /// The command of a child feature, run in a scope the child owns (see ``ChildKey``).
-    case child(Command, ChildKey)
+    /// The command of a child feature, run in a scope the child owns (see ``ChildOwner``).
+    case child(Command, ChildOwner)
   }
 }
 

@@ -106,78 +106,35 @@ public struct CommandReducer<State>: Sendable {
   }
 }
 
+extension CommandReducer: Reducing {
+  /// A command reducer's output: the ``Command`` the store runs once the state is committed.
+  public typealias Output = Command
+
+  /// ``Command/none``.
+  @inlinable
+  public static var noOutput: Command { .none }
+
+  /// Both commands, `first` then `second`, as one ``Command/batch(_:)-([Command])``; a
+  /// ``Command/none`` is left out.
+  @inlinable
+  public static func merge(_ first: Command, _ second: Command) -> Command {
+    if first.isNone { return second }
+    if second.isNone { return first }
+    return .batch([first, second])
+  }
+
+  /// `output` as the child's own work: run in a scope the child owns, each action it sends
+  /// addressed back to the child, and cancelled once the child is gone from the state,
+  /// whichever reducer removed it (the store checks after each action).
+  @inlinable
+  public static func output<Parent, Child>(
+    _ output: Command, of child: @autoclosure () -> ChildFeature<Parent, Child>
+  ) -> Command {
+    output.isNone ? output : output.owned(by: child())
+  }
+}
+
 extension CommandReducer {
-  /// A command reducer that leaves every state unchanged and returns ``Command/none``.
-  public static var empty: CommandReducer { CommandReducer { _, _ in .none } }
-
-  /// Runs several command reducers one after the other on the same state, in the order given,
-  /// and returns their commands as one ``Command/batch(_:)-([Command])``.
-  @inlinable
-  public static func combine(_ reducers: CommandReducer...) -> CommandReducer {
-    combine(reducers)
-  }
-
-  /// Runs an array of command reducers one after the other on the same state, in array order,
-  /// and returns their commands as one ``Command/batch(_:)-([Command])``.
-  @inlinable
-  public static func combine(_ reducers: [CommandReducer]) -> CommandReducer {
-    switch reducers.count {
-    case 0: return .empty
-    case 1: return reducers[0]
-    default:
-      let bodies = reducers.map(\.body)
-      return CommandReducer { state, action in
-        var commands: [Command] = []
-        for body in bodies {
-          let command = body(&state, action)
-          if !command.isNone { commands.append(command) }
-        }
-        return .batch(commands)
-      }
-    }
-  }
-
-  /// Returns a command reducer that runs this one and then `other`, batching their commands.
-  @inlinable
-  public func combined(with other: CommandReducer) -> CommandReducer {
-    .combine(self, other)
-  }
-
-  /// Creates a command reducer that handles only actions of type `A`; every other action
-  /// leaves the state unchanged and returns ``Command/none``.
-  ///
-  /// ```swift
-  /// let counter = CommandReducer<Counter>.on(Step.self) { state, _ in
-  ///   state.count += state.step
-  ///   return .none
-  /// }
-  /// ```
-  @inlinable
-  public static func on<A: Action>(
-    _ type: A.Type,
-    _ handle: @escaping @Sendable (_ state: inout State, _ action: A) -> Command
-  ) -> CommandReducer {
-    CommandReducer { state, action in
-      guard let action = action.as(A.self) else { return .none }
-      return handle(&state, action)
-    }
-  }
-
-  /// Returns a command reducer that runs this one and then, for actions of type `A`, `handle`.
-  ///
-  /// ```swift
-  /// let counter = CommandReducer<Counter>
-  ///   .on(Step.self) { state, _ in state.count += 1; return .none }
-  ///   .on(StartAuto.self) { _, _ in autoIncrement }
-  /// ```
-  @inlinable
-  public func on<A: Action>(
-    _ type: A.Type,
-    _ handle: @escaping @Sendable (_ state: inout State, _ action: A) -> Command
-  ) -> CommandReducer {
-    combined(with: .on(type, handle))
-  }
-
   /// Returns a command reducer for a parent state that runs this one on the part of the parent
   /// at `keyPath`, in place, and returns the child's command unchanged.
   ///
@@ -195,7 +152,10 @@ extension CommandReducer {
     _ keyPath: WritableKeyPath<Parent, State> & Sendable
   ) -> CommandReducer<Parent> {
     let body = self.body
-    return CommandReducer<Parent> { parent, action in body(&parent[keyPath: keyPath], action) }
+    let child: @Sendable (Parent) -> State? = { $0[keyPath: keyPath] }
+    return CommandReducer<Parent> { parent, action in
+      body(&parent[keyPath: keyPath], action).rerooted(on: child)
+    }
   }
 
   /// Returns a command reducer for a parent state whose actions wrap the child's: it runs this
@@ -226,9 +186,10 @@ extension CommandReducer {
     embed: @escaping @Sendable (_ action: any Action) -> any Action
   ) -> CommandReducer<Parent> {
     let body = self.body
+    let child: @Sendable (Parent) -> State? = { $0[keyPath: keyPath] }
     return CommandReducer<Parent> { parent, action in
       guard let childAction = extract(action) else { return .none }
-      return body(&parent[keyPath: keyPath], childAction).map(embed)
+      return body(&parent[keyPath: keyPath], childAction).rerooted(on: child).map(embed)
     }
   }
 }

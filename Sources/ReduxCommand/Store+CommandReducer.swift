@@ -72,9 +72,16 @@ struct CommandStoreParts<State: Sendable> {
     let followUps = followUps
     reducer = Reducer<State> { [weak runner] state, action in
       let command = commandReducer(&state, action)
-      if !command.isNone, let runner {
+      guard let runner else { return }
+      // A child feature's work ends when the child leaves the state, whichever reducer
+      // removed it: checked here, once the whole reducer has run.
+      let gone = runner.childScopesGone(from: state)
+      if !gone.isEmpty { followUps.leave(CancelScopes(gone)) }
+      if !command.isNone {
         followUps.leave(
-          StartCommand(command: command, runner: runner, actionType: type(of: action)))
+          StartCommand(
+            command: command.markingChildrenGone(from: state), runner: runner,
+            actionType: type(of: action)))
       }
     }
   }
@@ -124,5 +131,20 @@ final class StartCommand: FollowUp {
         work.end()
       }
     }
+  }
+}
+
+/// The scopes of child features that left the state, cancelled once the action that removed
+/// them is committed (outside the store's lock: cancelling runs the tasks' cancellation
+/// handlers).
+final class CancelScopes: FollowUp {
+  let scopes: [CommandScope]
+
+  init(_ scopes: [CommandScope]) {
+    self.scopes = scopes
+  }
+
+  func start<State>(in context: MiddlewareContext<State>) {
+    for scope in scopes { scope.cancel() }
   }
 }

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// Reducers receive `any Action` and match it with `switch`/`case let x as T`, with
-/// ``Action/as(_:)``, or with the typed ``Reducer/on(_:_:)-type.method`` form that hands the concrete action
+/// ``Action/as(_:)``, or with the typed ``Reducing/on(_:_:)-swift.type.method`` form that hands the concrete action
 /// to a closure.
 public protocol Action: Sendable {}
 

@@ -1,22 +1,98 @@
 import ReduxCore
 
-// How a child operator returns its child's command: owned by the child and addressed to it,
-// beside the parent's command and the cancels of the children that went away.
-extension Command {
-  /// This command as the work of the child at `key`: run in a scope the child owns, with each
-  /// action it sends wrapped by `address`. ``none`` stays ``none``.
-  @usableFromInline
-  func owned(by key: ChildKey, address: @escaping @Sendable (any Action) -> any Action)
-    -> Command
-  {
-    isNone ? self : Command(.child(map(address), key))
+// How a child feature's command becomes its parent's: run in a scope the child owns, its actions
+// addressed back to the child, and tagged with how to find the child in the parent's state, so
+// that the store can end it once the child is gone, whichever reducer removed it.
+
+/// The child feature a ``Command/Kind/child(_:_:)`` part belongs to.
+struct ChildOwner: Sendable {
+  /// The child's id; its scope is registered under it (the namespace of its cancel ids).
+  let id: ChildFeatureID
+  /// Whether the child is still in the state of the reducer that holds the command: a
+  /// ``ChildPresence`` of that state's type, raised one level each time an enclosing operator
+  /// takes the command, so that at the store it reads the store's state.
+  let presence: any Sendable
+  /// The child was gone by the time the action that returned the command was reduced: its
+  /// scope is cancelled as soon as the command has started in it.
+  var isGone = false
+}
+
+/// Whether a child is in a state of type `Root`.
+final class ChildPresence<Root>: Sendable {
+  let isPresent: @Sendable (Root) -> Bool
+
+  init(_ isPresent: @escaping @Sendable (Root) -> Bool) {
+    self.isPresent = isPresent
   }
 
-  /// The child's command, then the parent's, then a cancel of the work of each child in
-  /// `removed`: last, so that work a child started in the same action is cancelled too.
+  /// Whether the child whose presence `presence` tells is in `state`; true when `presence`
+  /// reads another type of state (a command run outside a store of that state).
+  static func isPresent(_ presence: any Sendable, in state: Root) -> Bool {
+    (presence as? ChildPresence<Root>)?.isPresent(state) ?? true
+  }
+}
+
+extension Command {
+  /// This command as the work of `child`: run in a scope the child owns, with each action it
+  /// sends addressed back to the child. The child features inside it are re-rooted on the
+  /// parent's state.
   @usableFromInline
-  static func merging(child: Command, parent: Command, cancelling removed: [ChildKey]) -> Command {
-    if child.isNone && removed.isEmpty { return parent }
-    return .batch([child, parent] + removed.map { Command(.cancel(id: CancelID($0))) })
+  func owned<Parent, Child>(by child: ChildFeature<Parent, Child>) -> Command {
+    let presence = ChildPresence<Parent> { child.extract(from: $0) != nil }
+    let owner = ChildOwner(id: child.id, presence: presence)
+    return Command(.child(rerooted(on: child.extract).map(child.address), owner))
+  }
+
+  /// This command, returned by a reducer of `Child`, with the presence of each child feature
+  /// inside it read from a `Parent` instead, through `extract`.
+  @usableFromInline
+  func rerooted<Parent, Child>(on extract: @escaping @Sendable (Parent) -> Child?) -> Command {
+    switch kind {
+    case .none, .action, .run, .cancel:
+      return self
+    case .batch(let commands):
+      return Command(.batch(commands.map { $0.rerooted(on: extract) }))
+    case .concatenate(let commands):
+      return Command(.concatenate(commands.map { $0.rerooted(on: extract) }))
+    case .map(let command, let transform):
+      return Command(.map(command.rerooted(on: extract), transform))
+    case .cancellable(let command, let id, let cancelInFlight):
+      return Command(
+        .cancellable(command.rerooted(on: extract), id: id, cancelInFlight: cancelInFlight))
+    case .child(let command, let owner):
+      let inner = owner.presence
+      let presence = ChildPresence<Parent> { parent in
+        guard let state = extract(parent) else { return false }
+        return ChildPresence<Child>.isPresent(inner, in: state)
+      }
+      let raised = ChildOwner(id: owner.id, presence: presence)
+      return Command(.child(command.rerooted(on: extract), raised))
+    }
+  }
+
+  /// This command with the parts of child features that are no longer in `state`, the state
+  /// it was returned for, marked gone: what a removed child asked for in the action that
+  /// removed it is cancelled as it starts.
+  func markingChildrenGone<Root>(from state: Root) -> Command {
+    switch kind {
+    case .none, .action, .run, .cancel:
+      return self
+    case .batch(let commands):
+      return Command(.batch(commands.map { $0.markingChildrenGone(from: state) }))
+    case .concatenate(let commands):
+      return Command(.concatenate(commands.map { $0.markingChildrenGone(from: state) }))
+    case .map(let command, let transform):
+      return Command(.map(command.markingChildrenGone(from: state), transform))
+    case .cancellable(let command, let id, let cancelInFlight):
+      return Command(
+        .cancellable(
+          command.markingChildrenGone(from: state), id: id, cancelInFlight: cancelInFlight))
+    case .child(let command, var owner):
+      guard ChildPresence<Root>.isPresent(owner.presence, in: state) else {
+        owner.isGone = true
+        return Command(.child(command, owner))
+      }
+      return Command(.child(command.markingChildrenGone(from: state), owner))
+    }
   }
 }

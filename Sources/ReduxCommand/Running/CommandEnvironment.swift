@@ -8,7 +8,7 @@ struct CommandEnvironment: Sendable {
   let sink: CommandSink
   var transform: (@Sendable (any Action) -> any Action)?
   /// The child features the part runs in, outermost first: the namespace of its cancel ids.
-  var path: [ChildKey] = []
+  var path: [ChildFeatureID] = []
 
   /// Where work with `id` started in this environment is registered.
   func key(for id: CancelID) -> CancelKey {

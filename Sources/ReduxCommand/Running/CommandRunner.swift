@@ -21,6 +21,15 @@ final class CommandRunner: Sendable {
     root.cancel()
   }
 
+  /// The scopes of child features that are no longer in `state`, the store's state after an
+  /// action: their work is to be cancelled. Empty at once while no child feature has work.
+  func childScopesGone<State>(from state: State) -> [CommandScope] {
+    registry.childScopes { scope in
+      guard let owner = scope.owner else { return false }
+      return !ChildPresence<State>.isPresent(owner.presence, in: state)
+    }
+  }
+
   /// Runs the synchronous parts of `command` now and starts its jobs; returns the tasks that
   /// finish when all of its asynchronous work has ended.
   @discardableResult
@@ -59,26 +68,29 @@ final class CommandRunner: Sendable {
     case .cancellable(let command, let id, let cancelInFlight):
       return startInScope(
         command, key: environment.key(for: id), replacing: cancelInFlight, in: environment)
-    case .child(let command, let child):
+    case .child(let command, let owner):
       var inner = environment
-      inner.path.append(child)
+      inner.path.append(owner.id)
       return startInScope(
-        command, key: environment.key(for: CancelID(child)), replacing: false, in: inner)
+        command, key: environment.key(for: CancelID(owner.id)), replacing: false, in: inner,
+        owner: owner)
     }
   }
 
   /// Runs `command` in a new scope registered under `key`, first cancelling the work already
   /// registered there when `replacing`.
   private static func startInScope(
-    _ command: Command, key: CancelKey, replacing: Bool, in environment: CommandEnvironment
+    _ command: Command, key: CancelKey, replacing: Bool, in environment: CommandEnvironment,
+    owner: ChildOwner? = nil
   ) -> [Task<Void, Never>] {
-    guard let scope = environment.scope.makeChild(key: key) else { return [] }
+    guard let scope = environment.scope.makeChild(key: key, owner: owner) else { return [] }
     let replaced = environment.registry.register(scope, key: key, replacing: replacing)
     for old in replaced { old.cancel() }
     var inner = environment
     inner.scope = scope
     let tasks = start(command, in: inner)
     scope.finishStarting()
+    if owner?.isGone == true { scope.cancel() }
     return tasks
   }
 

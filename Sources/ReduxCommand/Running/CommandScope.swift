@@ -27,12 +27,18 @@ final class CommandScope: Sendable {
   }
 
   let key: CancelKey?
+  /// The child feature whose work runs in this scope, for a child's scope.
+  let owner: ChildOwner?
   private let parent: CommandScope?
   private let registry: CancellationRegistry
   private let contents = Lock(Contents())
 
-  init(key: CancelKey?, parent: CommandScope?, registry: CancellationRegistry) {
+  init(
+    key: CancelKey?, owner: ChildOwner? = nil, parent: CommandScope?,
+    registry: CancellationRegistry
+  ) {
     self.key = key
+    self.owner = owner
     self.parent = parent
     self.registry = registry
   }
@@ -80,8 +86,8 @@ final class CommandScope: Sendable {
   }
 
   /// Opens a scope inside this one; `nil` when this one is already cancelled.
-  func makeChild(key: CancelKey) -> CommandScope? {
-    let child = CommandScope(key: key, parent: self, registry: registry)
+  func makeChild(key: CancelKey, owner: ChildOwner? = nil) -> CommandScope? {
+    let child = CommandScope(key: key, owner: owner, parent: self, registry: registry)
     let added = contents.withLock { contents in
       if contents.isCancelled { return false }
       contents.children[ObjectIdentifier(child)] = child

@@ -1,4 +1,4 @@
-extension Reducer {
+extension Reducing {
   /// Returns a reducer that runs `element` on the element of the collection at `keyPath` that
   /// an ``ElementAction`` addresses, in place, and then this reducer.
   ///
@@ -25,18 +25,31 @@ extension Reducer {
   /// An element action for an id that no element has leaves the state unchanged and is
   /// reported as a ``RuntimeWarning`` pointing at this call; this reducer still runs.
   ///
+  /// ## The element owns its work
+  /// With a reducer type whose output is work (ReduxCommand's `CommandReducer`):
+  /// - Every action an element's command sends comes back addressed to that element, wrapped
+  ///   in an ``ElementAction`` with its id.
+  /// - When the element leaves the collection (whichever reducer removes it), the commands it
+  ///   started that are still in flight are cancelled, so nothing they send arrives afterwards.
+  /// - The element's cancel ids are its own: `cancellable(id: "save")` in two elements are two
+  ///   separate pieces of work, and an element's `cancel(id: "save")` stops only its own.
+  ///
   /// - Parameters:
   ///   - keyPath: Where the collection lives in this reducer's state.
-  ///   - element: The reducer of one element.
+  ///   - element: The reducer of one element, of this reducer's type.
   ///   - fileID: Where the operator is used, for warnings; leave the default.
   ///   - line: The line of `fileID`.
   @inlinable
-  public func forEach<Elements: IdentifiedElements>(
+  public func forEach<Elements: IdentifiedElements, ElementReducer>(
     _ keyPath: WritableKeyPath<State, Elements> & Sendable,
-    element: Reducer<Elements.Element>,
+    element: ElementReducer,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> Reducer where Elements.Element.ID: Sendable {
+  ) -> Self
+  where
+    Elements.Element: Sendable, Elements.Element.ID: Sendable,
+    ElementReducer: Reducing<Elements.Element, Output>
+  {
     forEach(
       keyPath, action: ElementAction<Elements.Element>.self, element: element, fileID: fileID,
       line: line)
@@ -55,24 +68,48 @@ extension Reducer {
   ///   .forEach(\.archived, action: ArchivedTodoAction.self, element: todo)
   /// ```
   @inlinable
-  public func forEach<Elements: IdentifiedElements, Wrapper: ElementActionWrapper>(
+  public func forEach<
+    Elements: IdentifiedElements, ElementReducer, Wrapper: ElementActionWrapper
+  >(
     _ keyPath: WritableKeyPath<State, Elements> & Sendable,
     action wrapper: Wrapper.Type,
-    element: Reducer<Elements.Element>,
+    element: ElementReducer,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> Reducer where Wrapper.ElementID == Elements.Element.ID {
-    let (parent, child, place) = (body, element.body, ChildPlace(keyPath))
-    return Reducer { state, action in
-      if let wrapped = action.as(Wrapper.self) {
-        let found: Void? = place.modify(&state) {
-          $0.updateElement(id: wrapped.id) { child(&$0, wrapped.action) }
-        }
-        if found == nil {
-          ChildActionWarning.elementMissing(wrapped, at: keyPath, fileID: fileID, line: line)
-        }
+  ) -> Self
+  where
+    Wrapper.ElementID == Elements.Element.ID, Elements.Element: Sendable,
+    ElementReducer: Reducing<Elements.Element, Output>
+  {
+    let (parent, place) = (self, ChildPlace(keyPath))
+    return Self { state, action in
+      var elementOutput = Self.noOutput
+      if let wrapped = action.as(Wrapper.self),
+        let output = place.modify(
+          &state,
+          {
+            $0.reduceElement(wrapped, at: keyPath, fileID: fileID, line: line, { element(&$0, $1) })
+          }
+        )
+      {
+        elementOutput = Self.output(
+          output, of: .element(wrapped.id, at: keyPath, as: Wrapper.self))
       }
-      parent(&state, action)
+      return Self.merge(elementOutput, parent(&state, action))
     }
+  }
+}
+
+extension ChildFeature where Child: Sendable {
+  /// The element with `id` in the collection at `keyPath`, whose actions `Wrapper` carries.
+  @inlinable
+  static func element<Elements: IdentifiedElements, Wrapper: ElementActionWrapper>(
+    _ id: Wrapper.ElementID, at keyPath: WritableKeyPath<Parent, Elements> & Sendable,
+    as wrapper: Wrapper.Type
+  ) -> ChildFeature where Elements.Element == Child, Wrapper.ElementID == Child.ID {
+    ChildFeature(
+      id: ChildFeatureID(wrapper: Wrapper.self, place: keyPath).element(id),
+      address: { Wrapper(id: id, action: $0) },
+      extract: { $0[keyPath: keyPath].element(id: id) })
   }
 }
