@@ -18,9 +18,4 @@ where Element: Identifiable, ID == Element.ID {
     guard let index = index(id: id) else { return nil }
     return body(&self[index])
   }
-
-  /// The ids of `earlier` that no element has any more; O(1) while the ids share storage.
-  public func removedIDs(since earlier: IDs) -> [ID] {
-    earlier.elements == ids.elements ? [] : earlier.filter { self[id: $0] == nil }
-  }
 }

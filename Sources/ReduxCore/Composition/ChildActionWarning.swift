@@ -5,10 +5,9 @@
 
 /// The warnings the child-feature operators report for an action addressed to a missing child.
 @usableFromInline
-package enum ChildActionWarning {
+enum ChildActionWarning {
   /// An element action for an id that no element of the collection at `keyPath` has.
-  @usableFromInline
-  package static func elementMissing(
+  @usableFromInline static func elementMissing(
     _ wrapper: some ElementActionWrapper, at keyPath: AnyKeyPath, fileID: StaticString,
     line: UInt
   ) {
@@ -23,8 +22,7 @@ package enum ChildActionWarning {
   }
 
   /// A child action while the optional child at `keyPath` is nil.
-  @usableFromInline
-  package static func childAbsent(
+  @usableFromInline static func childAbsent(
     _ wrapper: some ChildActionWrapper, at keyPath: AnyKeyPath, fileID: StaticString,
     line: UInt
   ) {
@@ -38,8 +36,7 @@ package enum ChildActionWarning {
   }
 
   /// A case action while the enum is in another case.
-  @usableFromInline
-  package static func caseMismatch<Enum>(
+  @usableFromInline static func caseMismatch<Enum>(
     _ wrapper: some ChildActionWrapper, state: Enum, fileID: StaticString, line: UInt
   ) {
     report(
@@ -52,8 +49,7 @@ package enum ChildActionWarning {
   }
 
   /// A stack action for an id that no screen of the stack at `keyPath` has.
-  @usableFromInline
-  package static func screenMissing(
+  @usableFromInline static func screenMissing(
     _ stackAction: any Action, id: StackElementID, at keyPath: AnyKeyPath,
     fileID: StaticString, line: UInt
   ) {

@@ -9,20 +9,19 @@
 /// bound to the root is bound to each stored property's type at its offset, so the child is
 /// changed where it is stored, as `root[keyPath: keyPath]` would change it.
 @usableFromInline
-package struct ChildPlace<Root, Value>: @unchecked Sendable {
-  // @unchecked: a key path is immutable; the operators take it `& Sendable`.
-  @usableFromInline let keyPath: WritableKeyPath<Root, Value>
+struct ChildPlace<Root, Value>: Sendable {
+  @usableFromInline let keyPath: WritableKeyPath<Root, Value> & Sendable
   @usableFromInline let offset: Int?
 
   @inlinable
-  package init(_ keyPath: WritableKeyPath<Root, Value>) {
+  init(_ keyPath: WritableKeyPath<Root, Value> & Sendable) {
     self.keyPath = keyPath
     self.offset = MemoryLayout<Root>.offset(of: keyPath)
   }
 
   /// Runs `body` on the value at this place in `root`, in place.
   @inlinable @inline(__always)
-  package func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
+  func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
     guard let offset else { return body(&root[keyPath: keyPath]) }
     return withUnsafeMutablePointer(to: &root) { root in
       let value = UnsafeMutableRawPointer(root).advanced(by: offset)

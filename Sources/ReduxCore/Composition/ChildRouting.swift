@@ -7,7 +7,7 @@ extension IdentifiedElements {
   /// Runs `reduce` in place on the element that `wrapper` addresses, with the element's own
   /// action; reports a warning and returns nil when no element has the id.
   @inlinable @discardableResult
-  package mutating func reduceElement<Wrapper: ElementActionWrapper, Result>(
+  mutating func reduceElement<Wrapper: ElementActionWrapper, Result>(
     _ wrapper: Wrapper, at keyPath: AnyKeyPath, fileID: StaticString, line: UInt,
     _ reduce: (inout Element, any Action) -> Result
   ) -> Result? where Wrapper.ElementID == Element.ID {
@@ -24,7 +24,7 @@ extension Optional {
   /// sets the optional to nil instead. Returns nil for a dismiss, and reports a warning and
   /// returns nil for any other action while the optional is nil.
   @inlinable @discardableResult
-  package mutating func reduceChild<Wrapper: ChildActionWrapper, Result>(
+  mutating func reduceChild<Wrapper: ChildActionWrapper, Result>(
     _ wrapper: Wrapper, at keyPath: AnyKeyPath, fileID: StaticString, line: UInt,
     _ reduce: (inout Wrapped, any Action) -> Result
   ) -> Result? {
@@ -44,7 +44,7 @@ extension EnumCase {
   /// Runs `reduce` in place on the value of this case in `root`, with the child's own action;
   /// reports a warning and returns nil when `root` is in another case.
   @inlinable @discardableResult
-  package func reduceCase<Wrapper: ChildActionWrapper, Result>(
+  func reduceCase<Wrapper: ChildActionWrapper, Result>(
     _ root: inout Enum, _ wrapper: Wrapper, fileID: StaticString, line: UInt,
     _ reduce: (inout Value, any Action) -> Result
   ) -> Result? {
@@ -62,7 +62,7 @@ extension StackState {
   /// `reduce` returned when it ran; reports a warning for an id that no screen has, except for
   /// a dismiss, which then does nothing.
   @inlinable @discardableResult
-  package mutating func reduce<Result>(
+  mutating func reduce<Result>(
     _ stackAction: StackAction<Screen>, at keyPath: AnyKeyPath, fileID: StaticString, line: UInt,
     _ reduce: (inout Screen, any Action) -> Result
   ) -> (id: StackElementID, result: Result)? {

@@ -141,14 +141,6 @@ public struct StackState<Screen> {
     screens.removeSubrange(index...)
     storedIDs.removeSubrange(index...)
   }
-
-  /// The ids in `earlier` (an earlier value of ``ids``) that no screen has any more; O(1)
-  /// when the stack's ids have not changed since.
-  @inlinable
-  package func removedIDs(since earlier: [StackElementID]) -> [StackElementID] {
-    if earlier == storedIDs { return [] }
-    return earlier.filter { index(id: $0) == nil }
-  }
 }
 
 extension StackState: RandomAccessCollection {
