@@ -8,7 +8,7 @@ extension StatePersistence {
   /// `defaultState` as it is.
   ///
   /// ```swift
-  /// struct AppState: Sendable { var settings = Settings(); var feed = RequestState<[Post]>() }
+  /// struct AppState: Sendable { var settings = Settings(); var feed: [Post] = [] }
   /// let persistence = StatePersistence<Settings>(file: settingsFile, version: 1)
   /// let start = (try? persistence.restore(into: AppState(), at: \.settings)) ?? AppState()
   /// ```

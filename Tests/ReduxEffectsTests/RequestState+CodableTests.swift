@@ -1,5 +1,6 @@
 import Foundation
 import ReduxCore
+import ReduxEffects
 import Testing
 
 @Suite("RequestState coding")
