@@ -3,22 +3,6 @@
 // or reports a runtime warning and returns nil when the addressed child is not there. They are
 // inlinable so that the operators built on them are specialized where they are used.
 
-extension IdentifiedElements {
-  /// Runs `reduce` in place on the element that `wrapper` addresses, with the element's own
-  /// action; reports a warning and returns nil when no element has the id.
-  @inlinable @discardableResult
-  mutating func reduceElement<Wrapper: ElementActionWrapper, Result>(
-    _ wrapper: Wrapper, at keyPath: AnyKeyPath, fileID: StaticString, line: UInt,
-    _ reduce: (inout Element, any Action) -> Result
-  ) -> Result? where Wrapper.ElementID == Element.ID {
-    if let result = updateElement(id: wrapper.id, { reduce(&$0, wrapper.action) }) {
-      return result
-    }
-    ChildActionWarning.elementMissing(wrapper, at: keyPath, fileID: fileID, line: line)
-    return nil
-  }
-}
-
 extension Optional {
   /// Runs `reduce` in place on the wrapped child with the child's own action; a ``Dismiss``
   /// sets the optional to nil instead. Returns nil for a dismiss, and reports a warning and

@@ -84,16 +84,15 @@ extension Reducing {
     let (parent, place) = (self, ChildPlace(keyPath))
     return Self { state, action in
       var elementOutput = Self.noOutput
-      if let wrapped = action.as(Wrapper.self),
-        let output = place.modify(
-          &state,
-          {
-            $0.reduceElement(wrapped, at: keyPath, fileID: fileID, line: line, { element(&$0, $1) })
-          }
-        )
-      {
-        elementOutput = Self.output(
-          output, of: .element(wrapped.id, at: keyPath, as: Wrapper.self))
+      if let wrapped = action.as(Wrapper.self) {
+        let id = wrapped.id
+        if let output = place.modify(
+          &state, { $0.updateElement(id: id) { element(&$0, wrapped.action) } })
+        {
+          elementOutput = Self.output(output, of: .element(id, at: keyPath, as: Wrapper.self))
+        } else {
+          ChildActionWarning.elementMissing(wrapped, at: keyPath, fileID: fileID, line: line)
+        }
       }
       return Self.merge(elementOutput, parent(&state, action))
     }
