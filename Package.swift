@@ -2,9 +2,10 @@
 import PackageDescription
 
 // Seven libraries (and the DevTools viewer tool) in one package, plus ReduxTesting for test
-// targets; users link only the products they need. Every other module imports ReduxCore and
-// never a sibling, and ReduxCore imports nothing outside the toolchain. ReduxTesting sees the
-// side-effect modules' work through ReduxCore's work reporting, never by importing them.
+// targets; users link only the products they need. Every other module imports ReduxCore (and
+// ReduxSeam, the internal target the modules share machinery through) and never a sibling
+// product; ReduxCore imports nothing outside the toolchain but ReduxSeam. ReduxTesting sees the
+// side-effect modules' work through the seam's work reporting, never by importing them.
 let package = Package(
   name: "swift-redux",
   platforms: [
@@ -40,25 +41,28 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    .target(name: "ReduxCore"),
-    .target(name: "ReduxUI", dependencies: ["ReduxCore"]),
+    // Not a product: what the sibling modules share with the core (Sources/ReduxSeam/ReduxSeam.swift
+    // lists each part and who uses it). Every declaration in it is `package`.
+    .target(name: "ReduxSeam"),
+    .target(name: "ReduxCore", dependencies: ["ReduxSeam"]),
+    .target(name: "ReduxUI", dependencies: ["ReduxCore", "ReduxSeam"]),
     .target(
       name: "ReduxSaga",
-      dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")]
+      dependencies: ["ReduxCore", "ReduxSeam", .product(name: "Logging", package: "swift-log")]
     ),
-    .target(name: "ReduxFlux", dependencies: ["ReduxCore"]),
-    .target(name: "ReduxCommand", dependencies: ["ReduxCore"]),
+    .target(name: "ReduxFlux", dependencies: ["ReduxCore", "ReduxSeam"]),
+    .target(name: "ReduxCommand", dependencies: ["ReduxCore", "ReduxSeam"]),
     .target(
       name: "ReduxEffects",
       dependencies: [
-        "ReduxCore", .product(name: "Logging", package: "swift-log"),
+        "ReduxCore", "ReduxSeam", .product(name: "Logging", package: "swift-log"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
     .target(
       name: "ReduxTesting",
       dependencies: [
-        "ReduxCore", .product(name: "CustomDump", package: "swift-custom-dump"),
+        "ReduxCore", "ReduxSeam", .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         // Lets reportIssue reach Swift Testing and XCTest, so users' test targets need not add it.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -66,7 +70,7 @@ let package = Package(
     ),
     .target(
       name: "ReduxDevTools",
-      dependencies: ["ReduxCore", .product(name: "Logging", package: "swift-log")],
+      dependencies: ["ReduxCore", "ReduxSeam", .product(name: "Logging", package: "swift-log")],
       // The pages' styles and script, compiled into the module as bytes: no Bundle lookup at
       // run time, on Linux too, and a moved binary still has them.
       resources: [
@@ -80,24 +84,27 @@ let package = Package(
     .testTarget(
       name: "ReduxCoreTests",
       dependencies: [
+        "ReduxSeam",
         "ReduxCore",
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
-    .testTarget(name: "ReduxUITests", dependencies: ["ReduxUI"]),
+    .testTarget(name: "ReduxUITests", dependencies: ["ReduxSeam", "ReduxUI"]),
     .testTarget(
       name: "ReduxSagaTests",
       dependencies: [
+        "ReduxSeam",
         "ReduxSaga", .product(name: "Logging", package: "swift-log"),
         .product(name: "Clocks", package: "swift-clocks"),
         // Only to prove SagaTest runs a saga on a command reducer's store.
         "ReduxCommand",
       ]
     ),
-    .testTarget(name: "ReduxFluxTests", dependencies: ["ReduxFlux"]),
+    .testTarget(name: "ReduxFluxTests", dependencies: ["ReduxSeam", "ReduxFlux"]),
     .testTarget(
       name: "ReduxCommandTests",
       dependencies: [
+        "ReduxSeam",
         "ReduxCommand", .product(name: "Clocks", package: "swift-clocks"),
         // Only to prove a view store sees the states that commands produce.
         "ReduxUI",
@@ -106,6 +113,7 @@ let package = Package(
     .testTarget(
       name: "ReduxEffectsTests",
       dependencies: [
+        "ReduxSeam",
         "ReduxEffects", .product(name: "Logging", package: "swift-log"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
@@ -113,6 +121,7 @@ let package = Package(
     .testTarget(
       name: "ReduxDevToolsTests",
       dependencies: [
+        "ReduxSeam",
         "ReduxDevTools", .product(name: "Clocks", package: "swift-clocks"),
         // To check that a jump from the inspector reaches a view store.
         "ReduxUI",
@@ -125,6 +134,7 @@ let package = Package(
     .testTarget(
       name: "ReduxTestingTests",
       dependencies: [
+        "ReduxSeam",
         "ReduxTesting", "ReduxSaga", "ReduxCommand", "ReduxEffects",
         .product(name: "Clocks", package: "swift-clocks"),
       ]

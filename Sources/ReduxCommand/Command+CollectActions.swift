@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 extension Command {
   /// Runs this command without a store and returns every action it sends, in the order sent;

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 extension Command {
   /// Sends actions from a ``Command/run(_:)`` job to the store.

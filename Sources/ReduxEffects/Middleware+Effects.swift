@@ -1,5 +1,6 @@
 import Logging
 import ReduxCore
+import ReduxSeam
 
 extension Middleware {
   /// A middleware that runs `effects` after each action has been reduced.

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// The tasks started for one store (async effects, async thunks), cancelled together when the
 /// owner, and so the store, is released.

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// The dispatch an async thunk (`Thunk.task`) gets: call it to dispatch, or await
 /// ``send(_:)`` to resume once the action has been reduced.

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// Sends each action to every registered callback, one dispatch at a time: the hub of Flux.
 ///

@@ -1,5 +1,6 @@
 import Dispatch
 import ReduxCore
+import ReduxSeam
 
 // Everything a dispatcher knows, behind its one lock: the callbacks, whose turn it is, who is
 // waiting, and the bookkeeping of the dispatch in progress (Facebook's isPending / isHandled).

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// Calls the listeners of an event when it is emitted: how Flux stores tell views they changed.
 ///

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// A Flux store whose state is one value, changed by a reducer per action type, that emits a
 /// change only when the new state differs from the old.

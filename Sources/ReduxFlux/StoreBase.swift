@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// The foundation of a Flux store: one dispatcher registration that routes each action to the
 /// handlers for its type, and an emitter that announces a change once per dispatch.

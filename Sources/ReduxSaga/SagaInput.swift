@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// The actions a saga started with
 /// ``runSaga(_:input:dispatch:getState:emitter:clock:onError:logger:monitor:context:saga:)``

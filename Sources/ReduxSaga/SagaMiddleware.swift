@@ -1,5 +1,6 @@
 import Logging
 import ReduxCore
+import ReduxSeam
 
 /// Runs sagas alongside a `Store`: plug its ``middleware`` into the store, then ``run(_:_:)``
 /// sagas.

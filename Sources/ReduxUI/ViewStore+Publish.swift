@@ -3,6 +3,7 @@
 
 import Observation
 import ReduxCore
+import ReduxSeam
 
 extension ViewStore {
   /// Publishes the state waiting in the mailbox, ahead of its hop.

@@ -1,5 +1,6 @@
 import Observation
 import ReduxCore
+import ReduxSeam
 
 /// A store's state on the main actor, for UI code: observable with the Observation framework,
 /// updated coalesced from whatever thread commits, and read field by field.

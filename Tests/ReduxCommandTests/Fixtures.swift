@@ -1,6 +1,7 @@
 import Clocks
 import ReduxCommand
 import ReduxCore
+import ReduxSeam
 
 struct Counter: Equatable, Sendable {
   var count = 0

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 struct Counter: Sendable, Equatable {
   var count = 0

@@ -1,4 +1,5 @@
 import Foundation
+import ReduxSeam
 import Testing
 
 @testable import ReduxCore

@@ -1,5 +1,6 @@
 import Foundation
 import ReduxCore
+import ReduxSeam
 import Testing
 
 /// A cart: items, a minimum shown, a discount and a note no selector reads.

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 import Testing
 
 @Suite("Middleware")

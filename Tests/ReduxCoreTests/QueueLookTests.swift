@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 import Testing
 
 /// A tracked action that records how the store's queue looked once it had been processed

@@ -1,5 +1,6 @@
 import Foundation
 import ReduxCore
+import ReduxSeam
 import Testing
 
 /// The store under more work than it can keep up with: real threads (the cooperative pool has

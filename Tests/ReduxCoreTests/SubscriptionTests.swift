@@ -1,5 +1,6 @@
 import Foundation
 import ReduxCore
+import ReduxSeam
 import Testing
 
 @Suite("Subscriptions")

@@ -1,5 +1,6 @@
 import Foundation
 import ReduxCore
+import ReduxSeam
 import Testing
 
 /// Starts a "load" whose result comes back when the test opens `gate`, reporting the work.

@@ -1,6 +1,7 @@
 import Foundation
 import ReduxCore
 import ReduxDevTools
+import ReduxSeam
 import Testing
 
 @Suite("DevTools time travel")

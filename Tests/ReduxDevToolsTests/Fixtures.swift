@@ -1,6 +1,7 @@
 import Foundation
 import ReduxCore
 import ReduxDevTools
+import ReduxSeam
 
 struct Counter: Sendable, Codable, Equatable {
   var count = 0

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ReduxCore
 import ReduxDevTools
+import ReduxSeam
 
 /// A minimal HTTP and WebSocket client over a plain socket, so that the tests can send what a
 /// browser sends, and what a broken or hostile one would.

@@ -1,6 +1,7 @@
 import Logging
 import ReduxCore
 import ReduxEffects
+import ReduxSeam
 
 struct AppState: Sendable, Equatable {
   var count = 0

@@ -1,5 +1,6 @@
 import ReduxCore
 import ReduxEffects
+import ReduxSeam
 import Testing
 
 struct RequestStarted: Action {}

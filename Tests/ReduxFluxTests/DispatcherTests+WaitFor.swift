@@ -1,6 +1,7 @@
 import Foundation
 import ReduxCore
 import ReduxFlux
+import ReduxSeam
 import Testing
 
 extension DispatcherTests {

@@ -1,6 +1,7 @@
 import Foundation
 import ReduxCore
 import ReduxFlux
+import ReduxSeam
 
 /// Adds `amount` to a counter.
 struct Increment: FluxAction {

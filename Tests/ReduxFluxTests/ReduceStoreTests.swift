@@ -1,5 +1,6 @@
 import ReduxCore
 import ReduxFlux
+import ReduxSeam
 import Testing
 
 @Suite("ReduceStore")

@@ -1,5 +1,6 @@
 import ReduxCore
 import ReduxSaga
+import ReduxSeam
 
 // Actions, state and tools shared by the saga tests.
 

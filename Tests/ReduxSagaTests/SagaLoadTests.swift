@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ReduxCore
 import ReduxSaga
+import ReduxSeam
 import Testing
 
 @Suite("Sagas under load")

@@ -1,6 +1,7 @@
 import Clocks
 import ReduxCommand
 import ReduxCore
+import ReduxSeam
 import ReduxTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Observation
 import ReduxCore
+import ReduxSeam
 import ReduxUI
 
 struct Counter: Sendable, Equatable {

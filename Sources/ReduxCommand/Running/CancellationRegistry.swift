@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// The ids of in-flight cancellable work, for ``Command/cancel(id:)`` and `cancelInFlight`.
 final class CancellationRegistry: Sendable {

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 import Synchronization
 
 /// An action sent by a command, on its way through the store: the store drops it if its scope

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// A node of cancellation: the jobs started in it and the scopes opened inside it.
 final class CommandScope: Sendable {

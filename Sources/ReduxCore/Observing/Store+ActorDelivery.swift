@@ -1,3 +1,5 @@
+import ReduxSeam
+
 extension Store {
   /// Calls `onChange` on `actor` with the current state, then with newly committed states,
   /// coalesced: states committed before the actor gets to run are delivered once, as the newest.

@@ -1,3 +1,5 @@
+import ReduxSeam
+
 // A memoized selector's memory: its two latest computations, under a lock. Reading compares the
 // new inputs with theirs (newest first) and runs the projector only on a miss, under the lock,
 // so that two threads never compute the same inputs twice. Two entries, not one: subscribers

@@ -1,3 +1,5 @@
+import ReduxSeam
+
 // The store's drain rules as a value: which thread processes the queue (the drainer), what an
 // arriving item does, when the drainer hands its role over, and when producers must wait. It
 // holds no lock and calls nothing: the engine (StoreEngine.swift) runs it under the store's lock,

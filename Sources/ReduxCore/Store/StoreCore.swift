@@ -1,3 +1,5 @@
+import ReduxSeam
+
 // What the store's lock guards: the state and reducer, the subscribers, the drain machine with
 // its queue, and the tracking of `send`s and the test probe (in a struct of their own, off the
 // fields every dispatch touches: WorkReporting/Tracking.swift).

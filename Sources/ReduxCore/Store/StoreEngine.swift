@@ -1,3 +1,5 @@
+import ReduxSeam
+
 // The store's engine: runs the drain rules (DrainMachine.swift) under the store's lock and does
 // what they say. Every item that arrives (an action, a tracked action, a subscriber, a state
 // replacement) goes through one admission path, `submit`; a dispatch without middleware first

@@ -1,3 +1,5 @@
+import ReduxSeam
+
 // A per-thread count of the stores the thread is draining, nested. A thread that drains a store
 // never waits for another store's drainer (back-pressure, a hand-off, a `cancel()`), because
 // that drainer's callbacks may be waiting for it (docs/concurrency.md, "Under load").

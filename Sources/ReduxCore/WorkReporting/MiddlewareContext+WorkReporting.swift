@@ -1,3 +1,5 @@
+import ReduxSeam
+
 extension MiddlewareContext {
   /// The origin of the action this store is processing now.
   ///

@@ -1,3 +1,5 @@
+import ReduxSeam
+
 // The engine's side of work reporting: actions that carry the origin of a `send` (or want to
 // hear when they have been processed) go through the same admission path as any other item;
 // while the drainer processes one, `processing` names it, so that the work it starts and the

@@ -1,3 +1,5 @@
+import ReduxSeam
+
 /// The work one ``Store/send(_:)`` started: await ``finish()`` to wait until it has all ended.
 ///
 /// ```swift

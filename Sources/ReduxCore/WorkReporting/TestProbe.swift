@@ -1,3 +1,5 @@
+import ReduxSeam
+
 /// An action as a test probe sees it, right after the reducer ran.
 @usableFromInline
 package struct ProcessedAction<State: Sendable>: Sendable {

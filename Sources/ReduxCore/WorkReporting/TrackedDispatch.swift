@@ -1,3 +1,5 @@
+import ReduxSeam
+
 /// Told when an action dispatched with it has been processed.
 ///
 /// An object the caller already holds for the action (a saga's held put, a `send`'s waiter):

@@ -1,5 +1,6 @@
 import Foundation
 import ReduxCore
+import ReduxSeam
 
 /// The browsers connected to one inspector: it hands each change to every connection's
 /// ``Outbox`` and reads each connection's messages.

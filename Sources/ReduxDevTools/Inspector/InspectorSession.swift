@@ -1,5 +1,6 @@
 import Foundation
 import ReduxCore
+import ReduxSeam
 
 /// The live inspector's view of one ``DevTools``: it reads the history on the inspector's own
 /// task (never on a dispatching thread), renders what changed into messages for the page with

@@ -1,3 +1,5 @@
+import ReduxSeam
+
 /// The live inspector's page: the session page's header, cards and state tree, with the
 /// controls for time travel and dispatch around them. It arrives empty; its script opens the
 /// WebSocket and fills it from the server's messages (see `inspector.js`).

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 // Persisting a part of a store's state: the settings and the user's data, not the loading flags
 // and the results of the last request. The persistence's `State` is the part that is saved;

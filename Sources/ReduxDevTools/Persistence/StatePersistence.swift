@@ -1,5 +1,6 @@
 import Foundation
 import ReduxCore
+import ReduxSeam
 
 /// Saves a store's state, or a part of it, to a file, debounced on a clock, and restores it at
 /// start, with a version number and a migration hook for files written by older versions.

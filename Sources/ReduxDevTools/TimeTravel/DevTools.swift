@@ -1,5 +1,6 @@
 import Foundation
 import ReduxCore
+import ReduxSeam
 import Synchronization
 
 /// Records a store's actions with the state after each, and travels through them: jump to any

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// A queue between sagas (or between a callback source and a saga): ``put(_:)`` values in,
 /// ``take()`` them out in order, one taker per value.

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// How a ``Channel`` keeps values that arrive while nobody is taking.
 public enum ChannelBuffer: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// A channel that hands each value to every saga waiting for it (redux-saga's
 /// `multicastChannel`): one put, many takers.

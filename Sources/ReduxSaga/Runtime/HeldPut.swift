@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 import Synchronization
 
 /// A put waiting for the drain that made it to end, then for the store to process its action

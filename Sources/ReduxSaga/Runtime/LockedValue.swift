@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// A value behind ReduxCore's lock, in an object generic over the value's own type: for the
 /// state of a channel or a helper, whose type depends on a generic parameter, in code that is

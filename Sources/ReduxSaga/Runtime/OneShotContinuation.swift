@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// A continuation that several parties race to resume, of which only the first does: a
 /// completion callback and a cancellation handler, or an END and a cancellation.

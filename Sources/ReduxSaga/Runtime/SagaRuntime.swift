@@ -1,5 +1,6 @@
 import Logging
 import ReduxCore
+import ReduxSeam
 
 /// What every saga of one ``SagaMiddleware`` shares: the store connection, the action hub, the
 /// scheduler, the clock and the hooks. Running sagas hold it; it never holds the store or the

@@ -1,5 +1,6 @@
 import Dispatch
 import ReduxCore
+import ReduxSeam
 import Synchronization
 
 // redux-saga's single-threaded scheduler, in Swift concurrency.

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 extension SagaContext {
   /// What every take helper shares: an attached fork named `name` that watches for actions

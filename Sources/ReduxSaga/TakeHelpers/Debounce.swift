@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 extension SagaContext {
   /// Forks `worker` for an action of type `A` once no other such action has arrived for

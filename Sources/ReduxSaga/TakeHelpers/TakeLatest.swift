@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 extension SagaContext {
   /// Forks `worker` for each action of type `A`, first cancelling the worker started for the

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 extension SagaContext {
   /// Forks `worker` for an action of type `A` only when no worker of this helper is running;

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 extension SagaContext {
   /// Forks `worker` for an action of type `A`, then for `interval` keeps only the newest action

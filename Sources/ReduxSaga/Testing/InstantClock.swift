@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// A clock whose sleeps end at once (after checking cancellation), moving its time forward.
 final class InstantClock: Clock {

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// What a ``SagaTest`` run did: the actions put (as its monitor saw them), the calls made, and
 /// the waits that END ended.

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// Values appended from any thread, read back in the order they arrived.
 ///

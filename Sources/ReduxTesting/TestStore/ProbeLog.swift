@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// Every action a store processed, in order, as its test probe saw it; tasks can await the next.
 ///

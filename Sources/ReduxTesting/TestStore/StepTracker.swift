@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// Follows a test store's steps as they run, reports their failures, and notices when two steps
 /// overlap.

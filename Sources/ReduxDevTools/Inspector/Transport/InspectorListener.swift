@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ReduxCore
+import ReduxSeam
 
 #if canImport(Glibc)
   import Glibc

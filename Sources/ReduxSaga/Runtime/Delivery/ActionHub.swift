@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 import Synchronization
 
 // Hands each action the store has reduced to the sagas waiting for it.

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 extension SagaContext {
   /// Registers a persistent watcher that calls `onAction` for each match (on the thread that

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// What a take gets: the action, and the origin of the dispatch that delivered it, on whose
 /// behalf the taking saga's work resumes.

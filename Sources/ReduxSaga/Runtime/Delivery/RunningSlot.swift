@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 #if canImport(Glibc)
   import Glibc

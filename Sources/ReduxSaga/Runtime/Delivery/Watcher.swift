@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// A saga's registration in the hub.
 ///

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 // Race and all: each branch runs as a task of its own on the saga scheduler, with a take slot
 // of its own, started at once and in order, and the branch that decides the group cancels the

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 // A saga's attached forks, and the rule that a failure anywhere in the scope aborts it
 // (redux-saga's fork queue):

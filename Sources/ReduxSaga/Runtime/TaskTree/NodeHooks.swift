@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 import Synchronization
 
 /// What every ``SagaNode`` of one runtime shares: the scheduler, the action hub, the error

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 // The put a saga's own task has in flight, kept in its node: the node is the `PendingPut` the
 // scheduler holds and the store processes, where a `HeldPut` was an allocation of its own per

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 extension SagaNode {
   /// Starts `body` in a new Swift task on the saga scheduler, following the tree's rules.

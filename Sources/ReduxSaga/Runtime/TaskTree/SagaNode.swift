@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 import Synchronization
 
 // One running saga in the task tree: a root, a fork, a spawn, or a saga called as a child

@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 // Work reporting for one saga: a saga holds a `WorkHandle` while it runs on behalf of a `send`
 // (resumed by an action of that origin, or forked by a saga that was), so that

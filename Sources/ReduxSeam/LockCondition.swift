@@ -6,11 +6,11 @@ import Synchronization
 package final class LockCondition: Sendable {
   /// Bumped by every `wakeAll()`: a waiter sleeps while it still has the value it read under the
   /// lock.
-  @usableFromInline let sequence = Atomic<UInt32>(0)
+  @usableFromInline package let sequence = Atomic<UInt32>(0)
   /// Threads between `wait(unlocking:)`'s unlock and its lock again; `wakeAll()` makes no call
   /// when there are none.
-  @usableFromInline let waiters = Atomic<Int>(0)
-  @usableFromInline let parking: Parking
+  @usableFromInline package let waiters = Atomic<Int>(0)
+  @usableFromInline package let parking: Parking
 
   package init() {
     parking = Parking.make()
@@ -28,7 +28,7 @@ package final class LockCondition: Sendable {
   /// Gives `storage`'s lock (held by the caller) back, sleeps until a `wakeAll()` made after
   /// this call (or returns early), and takes the lock again.
   @usableFromInline
-  func wait(unlocking storage: LockState) {
+  package func wait(unlocking storage: LockState) {
     // Both under the lock, as `wakeAll()` is: it sees this waiter, or this waiter sees its bump.
     let observed = sequence.load(ordering: .relaxed)
     waiters.wrappingAdd(1, ordering: .relaxed)

@@ -10,7 +10,7 @@
 @usableFromInline
 package final class LatestValueMailbox<Value: Sendable>: Sendable {
   @usableFromInline
-  struct Contents {
+  package struct Contents {
     @usableFromInline var value: Value?
     @usableFromInline var isHopScheduled = false
     @usableFromInline var isClosed = false
@@ -20,7 +20,7 @@ package final class LatestValueMailbox<Value: Sendable>: Sendable {
 
   // Speed: the view store posts on every commit and takes on every publish, so these are
   // @inlinable, specialized for the state in the caller's module.
-  @usableFromInline let contents = Lock(Contents())
+  @usableFromInline package let contents = Lock(Contents())
 
   @usableFromInline package init() {}
 

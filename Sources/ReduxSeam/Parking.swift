@@ -11,29 +11,29 @@
 /// A pthread mutex and condition variable in one allocation, where threads sleep until another
 /// thread changes an atomic value and wakes them.
 @usableFromInline
-struct Parking: Sendable {
-  @usableFromInline let address: UInt
+package struct Parking: Sendable {
+  @usableFromInline package let address: UInt
 
   @usableFromInline
-  init(address: UInt) {
+  package init(address: UInt) {
     self.address = address
   }
 
-  static var conditionOffset: Int {
+  package static var conditionOffset: Int {
     let alignment = MemoryLayout<pthread_cond_t>.alignment
     return (MemoryLayout<pthread_mutex_t>.size + alignment - 1) / alignment * alignment
   }
 
-  var mutex: UnsafeMutablePointer<pthread_mutex_t> {
+  package var mutex: UnsafeMutablePointer<pthread_mutex_t> {
     UnsafeMutablePointer(bitPattern: address)!
   }
 
-  var condition: UnsafeMutablePointer<pthread_cond_t> {
+  package var condition: UnsafeMutablePointer<pthread_cond_t> {
     UnsafeMutableRawPointer(bitPattern: address)!.advanced(by: Self.conditionOffset)
       .assumingMemoryBound(to: pthread_cond_t.self)
   }
 
-  static func make() -> Parking {
+  package static func make() -> Parking {
     let raw = UnsafeMutableRawPointer.allocate(
       byteCount: conditionOffset + MemoryLayout<pthread_cond_t>.size,
       alignment: max(
@@ -46,7 +46,7 @@ struct Parking: Sendable {
     return parking
   }
 
-  func destroy() {
+  package func destroy() {
     pthread_cond_destroy(condition)
     pthread_mutex_destroy(mutex)
     UnsafeMutableRawPointer(bitPattern: address)!.deallocate()
@@ -56,7 +56,7 @@ struct Parking: Sendable {
   /// again). A thread that changes what `isBlocked` reads before it calls a wake method is never
   /// missed: the check and the sleep are one step under the mutex.
   @usableFromInline
-  func sleep(while isBlocked: () -> Bool) {
+  package func sleep(while isBlocked: () -> Bool) {
     pthread_mutex_lock(mutex)
     if isBlocked() { pthread_cond_wait(condition, mutex) }
     pthread_mutex_unlock(mutex)
@@ -67,14 +67,14 @@ struct Parking: Sendable {
   // woken does not block again at once on a mutex its waker still holds.
 
   @usableFromInline
-  func wakeOne() {
+  package func wakeOne() {
     pthread_mutex_lock(mutex)
     pthread_mutex_unlock(mutex)
     pthread_cond_signal(condition)
   }
 
   @usableFromInline
-  func wakeAll() {
+  package func wakeAll() {
     pthread_mutex_lock(mutex)
     pthread_mutex_unlock(mutex)
     pthread_cond_broadcast(condition)

@@ -11,7 +11,7 @@ package final class WorkHandle: Sendable {
   private let ledger: WorkLedger
   private let id: UInt64
 
-  init(origin: ActionOrigin, description: String, ledger: WorkLedger, id: UInt64) {
+  package init(origin: ActionOrigin, description: String, ledger: WorkLedger, id: UInt64) {
     self.origin = origin
     self.description = description
     self.ledger = ledger
@@ -34,12 +34,12 @@ package final class WorkHandle: Sendable {
 
 /// One entry of the ledger: a piece of work, or an action waiting in the queue.
 private struct Entry {
-  let origin: ActionOrigin
-  let description: String
+  package let origin: ActionOrigin
+  package let description: String
   /// An action waiting to be processed: it ends on its own, and is not cancelled.
-  let isQueuedAction: Bool
-  var canceller: (@Sendable () -> Void)?
-  var isCancelled = false
+  package let isQueuedAction: Bool
+  package var canceller: (@Sendable () -> Void)?
+  package var isCancelled = false
 }
 
 /// The store's count of in-flight work, per origin, and the tasks waiting for it to end.
@@ -60,12 +60,12 @@ package final class WorkLedger: Sendable {
 
   private let books = Lock(Books())
   /// What lists the modules' waits for ``Store/actionWaits()``; set when middleware attaches.
-  let waitDescribers = Lock<[@Sendable () -> [String]]>([])
+  package let waitDescribers = Lock<[@Sendable () -> [String]]>([])
   /// Set once, by a test probe: every action and piece of work is tracked. The one copy of
   /// that flag, an atomic beside the books, so that `beginWork` reads it without the store's
   /// lock: behind that lock, reading it from a module's generic code asked the runtime for the
   /// store's generic metadata (about 370 instructions per saga take).
-  @usableFromInline let tracksAllFlag = Atomic<Bool>(false)
+  @usableFromInline package let tracksAllFlag = Atomic<Bool>(false)
 
   /// Whether a test probe asked for every action and piece of work to be tracked.
   @inlinable
@@ -94,13 +94,13 @@ package final class WorkLedger: Sendable {
   }
 
   /// Tracks every action and piece of work from now on (a test probe was installed).
-  func trackAll() {
+  package func trackAll() {
     tracksAllFlag.store(true, ordering: .releasing)
   }
 
-  init() {}
+  package init() {}
 
-  func makeOrigin() -> ActionOrigin {
+  package func makeOrigin() -> ActionOrigin {
     books.withLock { books in
       defer { books.nextOrigin += 1 }
       return ActionOrigin(id: books.nextOrigin)
@@ -109,7 +109,9 @@ package final class WorkLedger: Sendable {
 
   /// Records work for `origin` (or an action queued on its behalf); returns its entry id.
   @usableFromInline
-  func begin(origin: ActionOrigin, description: String, isQueuedAction: Bool = false) -> UInt64 {
+  package func begin(origin: ActionOrigin, description: String, isQueuedAction: Bool = false)
+    -> UInt64
+  {
     books.withLock { books in
       let id = books.nextEntry
       books.nextEntry += 1
@@ -122,7 +124,7 @@ package final class WorkLedger: Sendable {
 
   /// Keeps how to cancel entry `id`; returns true when it was cancelled already (the caller
   /// then cancels at once).
-  func setCanceller(_ cancel: @escaping @Sendable () -> Void, for id: UInt64) -> Bool {
+  package func setCanceller(_ cancel: @escaping @Sendable () -> Void, for id: UInt64) -> Bool {
     books.withLock { books in
       guard let entry = books.entries[id] else { return false }
       if entry.isCancelled { return true }
@@ -134,7 +136,7 @@ package final class WorkLedger: Sendable {
   /// Cancels the work in flight for `origin` (all work when nil): runs each entry's canceller
   /// once, outside the lock. Returns the work that could not be cancelled (no canceller), oldest
   /// first; queued actions are left to end on their own.
-  func cancel(origin: ActionOrigin?) -> [String] {
+  package func cancel(origin: ActionOrigin?) -> [String] {
     let (cancellers, uncancellable): ([@Sendable () -> Void], [String]) = books.withLock {
       books in
       var cancellers: [@Sendable () -> Void] = []
@@ -156,7 +158,7 @@ package final class WorkLedger: Sendable {
 
   /// Ends an entry (once; later calls do nothing) and resumes the waiters it releases.
   @usableFromInline
-  func end(_ id: UInt64) {
+  package func end(_ id: UInt64) {
     let ready: [CheckedContinuation<Void, Never>] = books.withLock { books in
       guard let entry = books.entries.removeValue(forKey: id) else { return [] }
       let left = books.counts[entry.origin, default: 1] - 1
@@ -176,12 +178,12 @@ package final class WorkLedger: Sendable {
     return books.entries.isEmpty
   }
 
-  func isIdle(for origin: ActionOrigin?) -> Bool {
+  package func isIdle(for origin: ActionOrigin?) -> Bool {
     books.withLock { Self.isIdle($0, for: origin) }
   }
 
   /// What is in flight for `origin` (all of it when nil), oldest first.
-  func descriptions(origin: ActionOrigin? = nil) -> [String] {
+  package func descriptions(origin: ActionOrigin? = nil) -> [String] {
     books.withLock { books in
       books.entries.filter { origin == nil || $0.value.origin == origin }
         .sorted { $0.key < $1.key }.map(\.value.description)
@@ -190,7 +192,7 @@ package final class WorkLedger: Sendable {
 
   /// Waits until no work is in flight for `origin` (every origin when nil); returns early if
   /// the waiting task is cancelled.
-  func wait(for origin: ActionOrigin?) async {
+  package func wait(for origin: ActionOrigin?) async {
     let id = books.withLock { $0.waiters.reserveID() }
     await waitCancellably(
       register: { continuation in

@@ -38,7 +38,7 @@ import Synchronization
 @usableFromInline
 package struct Lock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
   // @unchecked: `storage.value` is only touched between `storage.lock()` and `unlock()`.
-  @usableFromInline let storage: LockStorage<Value>
+  @usableFromInline package let storage: LockStorage<Value>
 
   /// A lock around `value`; a thread that takes it while holding it stops with `reentry`.
   ///

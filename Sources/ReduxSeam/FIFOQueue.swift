@@ -13,9 +13,9 @@
 @usableFromInline
 package struct FIFOQueue<Element> {
   /// The elements appended since `outbox` last took them over, oldest first.
-  @usableFromInline var inbox: [Element] = []
+  @usableFromInline package var inbox: [Element] = []
   /// The elements to take first, oldest last.
-  @usableFromInline var outbox: [Element] = []
+  @usableFromInline package var outbox: [Element] = []
 
   /// The most elements' room an empty queue keeps.
   @inlinable

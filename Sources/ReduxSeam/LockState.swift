@@ -14,13 +14,13 @@ import Synchronization
 
 /// The value a lock guards, after the lock's state.
 @usableFromInline
-final class LockStorage<Value: ~Copyable>: LockState {
+package final class LockStorage<Value: ~Copyable>: LockState {
   // @exclusivity(unchecked): every access is between lock() and unlock(), which already makes
   // it exclusive; the runtime's dynamic check cost about 95 instructions a lock.
-  @usableFromInline @exclusivity(unchecked) var value: Value
+  @usableFromInline @exclusivity(unchecked) package var value: Value
 
   @usableFromInline
-  init(_ value: consuming Value, reentry: StaticString) {
+  package init(_ value: consuming Value, reentry: StaticString) {
     self.value = value
     super.init(reentry: reentry)
   }
@@ -34,43 +34,43 @@ final class LockStorage<Value: ~Copyable>: LockState {
 /// paths over the class's reference, where a nested word made it keep the word's address in a
 /// register of its own (seven instructions more per dispatch through middleware).
 @usableFromInline
-class LockState {
+package class LockState {
   /// 0 free, 1 held, 2 held and perhaps awaited by a sleeping thread.
-  @usableFromInline final let word = Atomic<UInt32>(0)
+  @usableFromInline package final let word = Atomic<UInt32>(0)
   /// Whether a thread ever found the lock held. Until then `unlock()` gives the lock back with a
   /// plain store; from then on with an exchange, which sees whether a thread sleeps.
-  @usableFromInline final let contended = Atomic<Bool>(false)
+  @usableFromInline package final let contended = Atomic<Bool>(false)
   /// The holder's ``currentThreadID()``, 0 when free: written by the holder after it takes the
   /// lock and before it gives it back, so only the holder can find its own identity here.
-  @usableFromInline final let owner = Atomic<UInt>(0)
+  @usableFromInline package final let owner = Atomic<UInt>(0)
   /// Where contended threads sleep: a ``Parking``'s address, 0 until the first contention.
-  @usableFromInline final let parkingAddress = Atomic<UInt>(0)
-  @usableFromInline final let reentry: StaticString
+  @usableFromInline package final let parkingAddress = Atomic<UInt>(0)
+  @usableFromInline package final let reentry: StaticString
 
   @usableFromInline
-  init(reentry: StaticString) {
+  package init(reentry: StaticString) {
     self.reentry = reentry
   }
 
   /// Takes the lock: one compare-and-swap when it is free.
   @inlinable @inline(__always)
-  final func lock() {
+  package final func lock() {
     LockAlgorithm.lock(word, owner) { lockContended() }
   }
 
   /// Gives the lock back (``LockAlgorithm/unlock(_:_:_:wake:)``).
   @inlinable @inline(__always)
-  final func unlock() {
+  package final func unlock() {
     LockAlgorithm.unlock(word, contended, owner) { wakeOne() }
   }
 
   @usableFromInline @inline(never)
-  final func lockContended() {
+  package final func lockContended() {
     LockAlgorithm.lockContended(word, contended, owner, parkingAddress, reentry)
   }
 
   @usableFromInline @inline(never)
-  final func wakeOne() {
+  package final func wakeOne() {
     LockAlgorithm.parking(parkingAddress).wakeOne()
   }
 
@@ -85,11 +85,11 @@ class LockState {
 /// class: its address must not change while it is used.
 @usableFromInline
 package struct LockWord: ~Copyable, Sendable {
-  @usableFromInline let word = Atomic<UInt32>(0)
-  @usableFromInline let contended = Atomic<Bool>(false)
-  @usableFromInline let owner = Atomic<UInt>(0)
-  @usableFromInline let parkingAddress = Atomic<UInt>(0)
-  @usableFromInline let reentry: StaticString
+  @usableFromInline package let word = Atomic<UInt32>(0)
+  @usableFromInline package let contended = Atomic<Bool>(false)
+  @usableFromInline package let owner = Atomic<UInt>(0)
+  @usableFromInline package let parkingAddress = Atomic<UInt>(0)
+  @usableFromInline package let reentry: StaticString
 
   /// A free lock; a thread that takes it again while it holds it stops with `reentry`.
   @inlinable
@@ -110,12 +110,12 @@ package struct LockWord: ~Copyable, Sendable {
   }
 
   @usableFromInline @inline(never)
-  func lockContended() {
+  package func lockContended() {
     LockAlgorithm.lockContended(word, contended, owner, parkingAddress, reentry)
   }
 
   @usableFromInline @inline(never)
-  func wakeOne() {
+  package func wakeOne() {
     LockAlgorithm.parking(parkingAddress).wakeOne()
   }
 
@@ -132,10 +132,10 @@ package struct LockWord: ~Copyable, Sendable {
 /// holder can find its own identity there), and the address of the ``Parking`` where contended
 /// threads sleep (0 until the first contention).
 @usableFromInline
-enum LockAlgorithm {
+package enum LockAlgorithm {
   /// Takes the lock: one compare-and-swap when it is free, else `contended()`.
   @inlinable @inline(__always)
-  static func lock(
+  package static func lock(
     _ word: borrowing Atomic<UInt32>, _ owner: borrowing Atomic<UInt>, contended: () -> Void
   ) {
     if !word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
@@ -155,7 +155,7 @@ enum LockAlgorithm {
   /// `lockContended()`): a mark that the last plain store overwrote is then renewed by that
   /// thread, whose own release is an exchange and wakes a sleeper.
   @inlinable @inline(__always)
-  static func unlock(
+  package static func unlock(
     _ word: borrowing Atomic<UInt32>, _ contended: borrowing Atomic<Bool>,
     _ owner: borrowing Atomic<UInt>, wake: () -> Void
   ) {
@@ -169,7 +169,7 @@ enum LockAlgorithm {
 
   /// Takes a lock another thread holds (or this one: then it stops with `reentry`).
   @usableFromInline
-  static func lockContended(
+  package static func lockContended(
     _ word: borrowing Atomic<UInt32>, _ contended: borrowing Atomic<Bool>,
     _ owner: borrowing Atomic<UInt>, _ parkingAddress: borrowing Atomic<UInt>,
     _ reentry: StaticString
@@ -202,7 +202,7 @@ enum LockAlgorithm {
 
   /// The parking, allocated by the first thread that needs it.
   @usableFromInline
-  static func parking(_ parkingAddress: borrowing Atomic<UInt>) -> Parking {
+  package static func parking(_ parkingAddress: borrowing Atomic<UInt>) -> Parking {
     let address = parkingAddress.load(ordering: .acquiring)
     if address != 0 { return Parking(address: address) }
     let new = Parking.make()
@@ -215,7 +215,7 @@ enum LockAlgorithm {
 
   /// Frees the parking, if a contention made one.
   @usableFromInline
-  static func destroyParking(_ parkingAddress: borrowing Atomic<UInt>) {
+  package static func destroyParking(_ parkingAddress: borrowing Atomic<UInt>) {
     let address = parkingAddress.load(ordering: .acquiring)
     if address != 0 { Parking(address: address).destroy() }
   }

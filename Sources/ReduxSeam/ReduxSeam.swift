@@ -1,0 +1,15 @@
+// ReduxSeam: what the sibling modules share with ReduxCore. It is not a product and nothing in
+// it is public: every declaration is `package`, for the modules of this package only. Library
+// modules import ReduxCore and, where they need one of these parts, ReduxSeam; never a sibling
+// product. ReduxSeam imports nothing but the toolchain.
+//
+// | Part | File | Used by |
+// | --- | --- | --- |
+// | `Lock`, the lock every module guards its state with | Lock.swift, LockState.swift, Parking.swift | every module |
+// | `LockCondition`, waiting under a `Lock` | LockCondition.swift | ReduxCore (back-pressure, hand-over), ReduxSaga (scheduler) |
+// | `LockWord`, a lock kept among an object's own stored properties | LockState.swift | ReduxSaga (a saga's node) |
+// | `FIFOQueue`, a queue of two arrays | FIFOQueue.swift | ReduxCore (the store's queue), ReduxSaga (scheduler, channels) |
+// | `currentThreadID`, `makeThreadCellKey` | ThreadIdentity.swift | ReduxCore (the drainer), ReduxSaga (the running saga) |
+// | `LatestValueMailbox`, the latest state for the main actor | LatestValueMailbox.swift | ReduxCore (actor delivery), ReduxUI (view stores) |
+// | `ActionOrigin`, `WorkLedger`, `WorkHandle`: work an action started, and its end | ActionOrigin.swift, WorkLedger.swift | ReduxCore (`send`, test probe), ReduxSaga, ReduxCommand, ReduxEffects, ReduxTesting |
+// | `Waiters`, `waitCancellably`: continuations resumed together | Waiters.swift | ReduxCore, ReduxSaga, ReduxFlux, ReduxTesting |
