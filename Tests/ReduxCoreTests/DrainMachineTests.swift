@@ -1,4 +1,4 @@
-import ReduxCore
+@testable import ReduxCore
 import Testing
 
 /// The store's drain rules, transition by transition, without threads: thread identities are

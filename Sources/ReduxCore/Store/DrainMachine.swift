@@ -14,16 +14,16 @@ import ReduxSeam
 
 /// How much a store queues, and how much of other threads' work one `dispatch` call does.
 @usableFromInline
-package enum StoreLimits {
+enum StoreLimits {
   /// Queued items a drainer processes before it hands the role to the next thread that arrives.
-  @usableFromInline package static let drainBudget = 256
+  @usableFromInline static let drainBudget = 256
   /// Queued items at which a thread that is not draining waits for room.
-  @usableFromInline package static let queueCapacity = 1_024
+  @usableFromInline static let queueCapacity = 1_024
 }
 
 /// What an item arriving at the store does.
 @usableFromInline
-package enum Admission: Equatable, Sendable {
+enum Admission: Equatable, Sendable {
   /// The store was idle: the arriving thread is now the drainer and does the item itself.
   case drain
   /// Queued for the drainer; the arriving thread goes on.
@@ -37,7 +37,7 @@ package enum Admission: Equatable, Sendable {
 
 /// What the drainer does next.
 @usableFromInline
-package enum DrainStep: Equatable, Sendable {
+enum DrainStep: Equatable, Sendable {
   /// Take the first queued item off the queue and process it.
   case takeNext
   /// The queue is empty and the store idle.
@@ -49,55 +49,55 @@ package enum DrainStep: Equatable, Sendable {
 /// The drain rules over a store's queue (see the top of this file). It counts the items the
 /// engine queues and takes; the queue itself is the engine's.
 @usableFromInline
-package struct DrainMachine: Sendable {
+struct DrainMachine: Sendable {
   /// The draining thread's identity; 0 when the store is idle. Thread identities are never 0.
-  @usableFromInline package var drainer: UInt = 0
+  @usableFromInline var drainer: UInt = 0
   /// Items ever queued, and ever taken off the queue.
-  @usableFromInline package var queued: UInt = 0
-  @usableFromInline package var dequeued: UInt = 0
+  @usableFromInline var queued: UInt = 0
+  @usableFromInline var dequeued: UInt = 0
   /// The number (`queued` just after it was queued) of the drainer's last own item: the
   /// drainer does not hand its role over before `dequeued` has reached it.
-  @usableFromInline package var lastOwnItem: UInt = 0
+  @usableFromInline var lastOwnItem: UInt = 0
   /// The numbers of its other own items still queued, oldest first. Most drains have one own
   /// item queued at most, so a store whose drainer has none never looks into this list
   /// (CoreProfile's `middleware` scenario).
-  @usableFromInline package var earlierOwnItems = FIFOQueue<UInt>()
+  @usableFromInline var earlierOwnItems = FIFOQueue<UInt>()
   /// Whether the item the drainer processes now is its own work: the item it arrived with, or
   /// one its own work queued. What it queues while it processes another thread's item is that
   /// thread's work, so it does not keep the drainer past its budget.
-  @usableFromInline package var processesOwnItem = false
+  @usableFromInline var processesOwnItem = false
   /// The drainer spent its budget and waits for a successor.
-  @usableFromInline package var wantsSuccessor = false
+  @usableFromInline var wantsSuccessor = false
   /// The thread that will take the role over (0 if none), and the number of its queued item.
-  @usableFromInline package var successor: UInt = 0
-  @usableFromInline package var successorItem: UInt = 0
+  @usableFromInline var successor: UInt = 0
+  @usableFromInline var successorItem: UInt = 0
   /// Threads waiting for room in the queue.
-  @usableFromInline package var producersWaiting = 0
+  @usableFromInline var producersWaiting = 0
   /// Bumped each time the drainer takes its next step: a cancel on another thread waits for it.
-  @usableFromInline package var step: UInt = 0
+  @usableFromInline var step: UInt = 0
   /// Threads waiting for the drainer's next step.
-  @usableFromInline package var cancelsWaiting = 0
-  @usableFromInline package let budget: Int
-  @usableFromInline package let capacity: Int
+  @usableFromInline var cancelsWaiting = 0
+  @usableFromInline let budget: Int
+  @usableFromInline let capacity: Int
 
   @inlinable
-  package init(budget: Int = StoreLimits.drainBudget, capacity: Int = StoreLimits.queueCapacity) {
+  init(budget: Int = StoreLimits.drainBudget, capacity: Int = StoreLimits.queueCapacity) {
     self.budget = budget
     self.capacity = capacity
   }
 
   @inlinable
-  package var isDraining: Bool { drainer != 0 }
+  var isDraining: Bool { drainer != 0 }
 
   /// Items queued and not yet taken.
   @inlinable
-  package var queueCount: Int { Int(queued &- dequeued) }
+  var queueCount: Int { Int(queued &- dequeued) }
 
   /// What an item arriving from `thread` does; changes nothing.
   ///
   /// - Parameter drainsAStore: Whether `thread` is draining a store (this one or another) now.
   @inlinable
-  package func decide(thread: UInt, drainsAStore: Bool) -> Admission {
+  func decide(thread: UInt, drainsAStore: Bool) -> Admission {
     if drainer == 0 { return .drain }
     if drainer == thread || drainsAStore { return .queued }
     if wantsSuccessor && successor == 0 { return .takeOver }
@@ -107,7 +107,7 @@ package struct DrainMachine: Sendable {
   /// Makes `thread` the drainer of an idle store (``decide(thread:drainsAStore:)`` said
   /// `.drain`; or a bare dispatch reduced in place and now notifies).
   @inlinable
-  package mutating func startDraining(thread: UInt) {
+  mutating func startDraining(thread: UInt) {
     drainer = thread
     processesOwnItem = true
   }
@@ -115,7 +115,7 @@ package struct DrainMachine: Sendable {
   /// Records an item from `thread` that the engine queued as `admission` (`.queued` or
   /// `.takeOver`, what ``decide(thread:drainsAStore:)`` said).
   @inlinable
-  package mutating func enqueued(as admission: Admission, from thread: UInt) {
+  mutating func enqueued(as admission: Admission, from thread: UInt) {
     queued &+= 1
     if admission == .takeOver {
       successor = thread
@@ -129,7 +129,7 @@ package struct DrainMachine: Sendable {
   /// `wake` when threads waiting on the store must be woken. On `.takeNext` the engine takes
   /// the first queued item.
   @inlinable
-  package mutating func next(processed: Int, wake: inout Bool) -> DrainStep {
+  mutating func next(processed: Int, wake: inout Bool) -> DrainStep {
     step &+= 1
     wake = cancelsWaiting > 0
     if lastOwnItem <= dequeued {
@@ -182,7 +182,7 @@ package struct DrainMachine: Sendable {
   /// the item taken is one of the drainer's own after all (not another thread's queued before
   /// the last of them), and if so it is no longer counted as queued.
   @inlinable
-  package mutating func settleOwnership() {
+  mutating func settleOwnership() {
     guard processesOwnItem, dequeued != lastOwnItem else { return }
     processesOwnItem = takeEarlierOwnItem(dequeued)
   }
@@ -198,7 +198,7 @@ package struct DrainMachine: Sendable {
 
   /// Whether a thread waiting for room may arrive again.
   @inlinable
-  package var hasRoom: Bool {
+  var hasRoom: Bool {
     drainer == 0 || queueCount < capacity || (wantsSuccessor && successor == 0)
   }
 
@@ -206,7 +206,7 @@ package struct DrainMachine: Sendable {
   /// the step to wait past; counts the waiter. Nil when the store is idle, when `thread` is the
   /// drainer, or when it drains a store (it must never wait).
   @inlinable
-  package mutating func cancelMustWait(thread: UInt, drainsAStore: Bool) -> UInt? {
+  mutating func cancelMustWait(thread: UInt, drainsAStore: Bool) -> UInt? {
     guard drainer != 0, drainer != thread, !drainsAStore else { return nil }
     cancelsWaiting += 1
     return step
@@ -214,7 +214,7 @@ package struct DrainMachine: Sendable {
 
   /// Whether the drainer has moved past `step` (or stopped), so a waiting cancel may return.
   @inlinable
-  package func hasMoved(past step: UInt) -> Bool {
+  func hasMoved(past step: UInt) -> Bool {
     self.step != step || drainer == 0
   }
 }
