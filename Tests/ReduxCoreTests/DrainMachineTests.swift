@@ -1,5 +1,6 @@
-@testable import ReduxCore
 import Testing
+
+@testable import ReduxCore
 
 /// The store's drain rules, transition by transition, without threads: thread identities are
 /// plain numbers here (`drainer` 1, other threads 2 and 3), with a budget of 2 and room for 4.
