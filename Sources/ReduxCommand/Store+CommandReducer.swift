@@ -70,14 +70,17 @@ struct CommandStoreParts<State: Sendable> {
   @usableFromInline
   init(_ commandReducer: CommandReducer<State>) {
     let followUps = followUps
+    // The registry, not the runner: it keeps no work alive, and reading it costs no weak load.
+    let registry = runner.registry
     reducer = Reducer<State> { [weak runner] state, action in
       let command = commandReducer(&state, action)
-      guard let runner else { return }
       // A child feature's work ends when the child leaves the state, whichever reducer
       // removed it: checked here, once the whole reducer has run.
-      let gone = runner.childScopesGone(from: state)
-      if !gone.isEmpty { followUps.leave(CancelScopes(gone)) }
-      if !command.isNone {
+      if registry.hasChildScopes {
+        let gone = registry.childScopesGone(from: state)
+        if !gone.isEmpty { followUps.leave(CancelScopes(gone)) }
+      }
+      if !command.isNone, let runner {
         followUps.leave(
           StartCommand(
             command: command.markingChildrenGone(from: state), runner: runner,

@@ -1,5 +1,6 @@
 import ReduxCore
 import ReduxSeam
+import Synchronization
 
 /// The ids of in-flight cancellable work, for ``Command/cancel(id:)`` and `cancelInFlight`.
 final class CancellationRegistry: Sendable {
@@ -7,6 +8,13 @@ final class CancellationRegistry: Sendable {
   /// The scopes of child features with work in flight, which the store checks after each
   /// action (``CommandRunner/childScopesGone(from:)``).
   private let children = Lock<[ObjectIdentifier: CommandScope]>([:])
+  /// How many scopes `children` holds, written under its lock: read without it, so that a
+  /// store with no child work in flight checks nothing after an action (ModuleProfile's
+  /// `command-none`).
+  private let childCount = Atomic<Int>(0)
+
+  /// Whether a child feature has work in flight (its scope may be in the list).
+  var hasChildScopes: Bool { childCount.load(ordering: .acquiring) > 0 }
 
   /// Adds `scope` under `key`; with `replacing`, removes and returns the scopes already there,
   /// for the caller to cancel.
@@ -15,7 +23,12 @@ final class CancellationRegistry: Sendable {
   /// would cancel `scope` itself, so the newest command would stop before it starts.
   func register(_ scope: CommandScope, key: CancelKey, replacing: Bool) -> [CommandScope] {
     defer {
-      if scope.owner != nil { children.withLock { $0[ObjectIdentifier(scope)] = scope } }
+      if scope.owner != nil {
+        children.withLock { children in
+          children[ObjectIdentifier(scope)] = scope
+          childCount.store(children.count, ordering: .releasing)
+        }
+      }
     }
     return scopes.withLock { scopes in
       var registered = scopes[key] ?? [:]
@@ -37,18 +50,28 @@ final class CancellationRegistry: Sendable {
       scopes[key]?[ObjectIdentifier(scope)] = nil
       if scopes[key]?.isEmpty == true { scopes[key] = nil }
     }
-    if scope.owner != nil { children.withLock { $0[ObjectIdentifier(scope)] = nil } }
+    if scope.owner != nil {
+      children.withLock { children in
+        children[ObjectIdentifier(scope)] = nil
+        childCount.store(children.count, ordering: .releasing)
+      }
+    }
   }
 
-  /// The child scopes for which `isGone` is true; they leave the registry's list of children.
-  func childScopes(where isGone: (CommandScope) -> Bool) -> [CommandScope] {
+  /// The scopes of child features that are no longer in `state`, the store's state after an
+  /// action: their work is to be cancelled. They leave the list of children.
+  func childScopesGone<State>(from state: State) -> [CommandScope] {
     children.withLock { children in
       if children.isEmpty { return [] }
       var gone: [CommandScope] = []
-      for (id, scope) in children where isGone(scope) {
+      for (id, scope) in children {
+        guard let owner = scope.owner,
+          !ChildPresence<State>.isPresent(owner.presence, in: state)
+        else { continue }
         gone.append(scope)
         children[id] = nil
       }
+      childCount.store(children.count, ordering: .releasing)
       return gone
     }
   }

@@ -10,7 +10,7 @@ import ReduxCore
 /// cancels everything it started.
 @usableFromInline
 final class CommandRunner: Sendable {
-  private let registry = CancellationRegistry()
+  let registry = CancellationRegistry()
   let root: CommandScope
 
   init() {
@@ -19,15 +19,6 @@ final class CommandRunner: Sendable {
 
   deinit {
     root.cancel()
-  }
-
-  /// The scopes of child features that are no longer in `state`, the store's state after an
-  /// action: their work is to be cancelled. Empty at once while no child feature has work.
-  func childScopesGone<State>(from state: State) -> [CommandScope] {
-    registry.childScopes { scope in
-      guard let owner = scope.owner else { return false }
-      return !ChildPresence<State>.isPresent(owner.presence, in: state)
-    }
   }
 
   /// Runs the synchronous parts of `command` now and starts its jobs; returns the tasks that
