@@ -242,7 +242,7 @@ public final class Store<State: Sendable>: Sendable {
 
   /// The work queued for the drainer now, and the room the queue holds without allocating;
   /// for tests of the store's limits under load.
-  package var queueUsage: (count: Int, capacity: Int) {
+  var queueUsage: (count: Int, capacity: Int) {
     engine.lock.withLock { ($0.queue.count, $0.queue.capacity) }
   }
 }

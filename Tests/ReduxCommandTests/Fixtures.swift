@@ -1,7 +1,8 @@
 import Clocks
 import ReduxCommand
-import ReduxCore
 import ReduxSeam
+
+@testable import ReduxCore
 
 struct Counter: Equatable, Sendable {
   var count = 0

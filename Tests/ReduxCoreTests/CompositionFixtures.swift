@@ -1,5 +1,6 @@
 import IdentifiedCollections
-import ReduxCore
+
+@testable import ReduxCore
 
 // Fixtures for the child-feature operators (forEach, ifLet, ifCaseLet, the stack's forEach).
 

@@ -1,7 +1,8 @@
 import Foundation
-import ReduxCore
 import ReduxSeam
 import Testing
+
+@testable import ReduxCore
 
 /// The store under more work than it can keep up with: real threads (the cooperative pool has
 /// one thread per core, too few to overload a store), a subscriber slower than the producers.

@@ -71,18 +71,18 @@ public struct RuntimeWarning: Sendable, CustomStringConvertible {
 
 /// Where a store's reducer sends its warnings: the handler the store was given.
 @usableFromInline
-package final class RuntimeWarningHandler: Sendable {
+final class RuntimeWarningHandler: Sendable {
   let receive: @Sendable (RuntimeWarning) -> Void
 
   @usableFromInline
-  package init(_ receive: @escaping @Sendable (RuntimeWarning) -> Void) {
+  init(_ receive: @escaping @Sendable (RuntimeWarning) -> Void) {
     self.receive = receive
   }
 }
 
 /// The per-thread slot that names the handler of the store reducing on this thread.
 @usableFromInline
-package enum RuntimeWarningSlot {
+enum RuntimeWarningSlot {
   @usableFromInline static let key: pthread_key_t = {
     var key = pthread_key_t()
     let result = pthread_key_create(&key, nil)
@@ -100,7 +100,7 @@ package enum RuntimeWarningSlot {
   ///
   /// The caller keeps `handler` alive for the call, so the slot holds it unretained.
   @inlinable
-  package static func with<Result>(
+  static func with<Result>(
     _ handler: RuntimeWarningHandler, _ body: () throws -> Result
   ) rethrows -> Result {
     let previous = pthread_getspecific(key)
