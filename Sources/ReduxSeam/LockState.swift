@@ -16,7 +16,7 @@ import Synchronization
 @usableFromInline
 package final class LockStorage<Value: ~Copyable>: LockState {
   // @exclusivity(unchecked): every access is between lock() and unlock(), which already makes
-  // it exclusive; the runtime's dynamic check cost about 95 instructions a lock.
+  // it exclusive, so the runtime's dynamic check is left out (CoreProfile's `dispatch`).
   @usableFromInline @exclusivity(unchecked) package var value: Value
 
   @usableFromInline
@@ -31,8 +31,8 @@ package final class LockStorage<Value: ~Copyable>: LockState {
 /// builds) as a race with the guarded value's accesses.
 ///
 /// Its atomics are its own stored properties, not a ``LockWord``: a caller inlines the fast
-/// paths over the class's reference, where a nested word made it keep the word's address in a
-/// register of its own (seven instructions more per dispatch through middleware).
+/// paths over the class's reference, where a nested word would keep the word's address in a
+/// register of its own (CoreProfile's `middleware`).
 @usableFromInline
 package class LockState {
   /// 0 free, 1 held, 2 held and perhaps awaited by a sleeping thread.

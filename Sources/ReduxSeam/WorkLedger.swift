@@ -63,8 +63,8 @@ package final class WorkLedger: Sendable {
   package let waitDescribers = Lock<[@Sendable () -> [String]]>([])
   /// Set once, by a test probe: every action and piece of work is tracked. The one copy of
   /// that flag, an atomic beside the books, so that `beginWork` reads it without the store's
-  /// lock: behind that lock, reading it from a module's generic code asked the runtime for the
-  /// store's generic metadata (about 370 instructions per saga take).
+  /// lock, which a module's generic code reaches only through the store's generic metadata
+  /// (ModuleProfile's `saga-take`).
   @usableFromInline package let tracksAllFlag = Atomic<Bool>(false)
 
   /// Whether a test probe asked for every action and piece of work to be tracked.

@@ -7,10 +7,10 @@ import ReduxSeam
 // state behind; with one entry they would evict each other and compute every state twice.
 //
 // The inputs are one value (`Inputs2` to `Inputs4`, or the input itself), so that the memory is
-// generic over one type. Fixed arities rather than a parameter pack: with a pack, each read went
-// through unspecialized generic code (the key paths applied at run time, the inputs compared
-// through the runtime): about 1,270 instructions per subscriber of benchmark 17 against 390
-// (UIProfile selector-memoized, the subscriber's own comparison included).
+// generic over one type. Fixed arities rather than a parameter pack: a pack's reads go through
+// unspecialized generic code (the key paths applied at run time, the inputs compared through
+// the runtime), about three times the cost per subscriber (benchmark 17; UIProfile's
+// `selector-memoized`).
 
 /// Two inputs of a selector, compared with `==`.
 @usableFromInline

@@ -7,8 +7,8 @@ import ReduxSeam
 // Only the drainer reduces and notifies (docs/concurrency.md, "Order and threads").
 //
 // Speed: the paths a dispatch takes are @inlinable, so the caller's module specializes them for
-// its State (Store.init builds the middleware chain there too); unspecialized, each dispatch
-// asked the runtime for generic metadata and cost ten times more.
+// its State (Store.init builds the middleware chain there too), and a dispatch asks the runtime
+// for no generic metadata (CoreProfile's `dispatch` and `middleware`).
 
 /// Processes everything a store is given; ``MiddlewareContext`` keeps it to read the state
 /// without keeping the store alive.
@@ -147,10 +147,9 @@ final class StoreEngine<State: Sendable>: Sendable {
     defer { draining.leave() }
     var processed = 0
     while let work = lock.withLock({ $0.takeNext(processed: processed, waking: condition) }) {
-      // Consumed, not copied: a queue item holds an existential, so copying or destroying a
-      // whole one goes through the runtime's generic value witnesses (about 200 instructions
-      // each, twice per queued item). Matching a plain action here with `if case` and handing
-      // anything else to `perform` copied every other item once.
+      // Consumed, not copied: a queue item holds an existential, which is copied and destroyed
+      // through the runtime's generic value witnesses (ModuleProfile's `saga-sync`, whose puts
+      // are queued).
       perform(consume work, through: chain)
       processed += 1
     }

@@ -50,10 +50,10 @@ struct SubscriberList<State: Sendable> {
 /// subscribers at each leaf.
 ///
 /// A subscriber held in a closure's context is called without a retain and a release of its
-/// callback. Reached through an array element (or an enum case), each callback was retained
-/// and released around its call: two atomic operations, more than an unchanged selector
-/// subscriber's whole check. Eight to a leaf keeps the tree's own calls to one per eight
-/// subscribers (docs/performance.md, "Subscribers").
+/// callback, which an array element (or an enum case) would need around each call: two atomic
+/// operations, more than an unchanged selector subscriber's whole check. Eight to a leaf keeps
+/// the tree's own calls to one per eight subscribers (CoreProfile's `selectors1000`;
+/// docs/performance.md, "Subscribers").
 @usableFromInline
 final class FanOut<State: Sendable>: Sendable {
   @usableFromInline let notify: @Sendable (State) -> Void

@@ -32,8 +32,8 @@ extension MiddlewareContext {
   /// in-flight work of its origin until it has been processed.
   ///
   /// Inlinable, like `Store.dispatch`: called from code specialized for State (a module's
-  /// `@inlinable` middleware), the whole tracked path is specialized too; unspecialized, each
-  /// call asked the runtime for generic metadata about ten times.
+  /// `@inlinable` middleware), the whole tracked path is specialized too and asks the runtime
+  /// for no generic metadata (ModuleProfile's `saga-sync`).
   @inlinable
   package func dispatch(
     _ action: any Action, origin: ActionOrigin, listener: (any ActionProcessedListener)? = nil
