@@ -47,19 +47,7 @@ extension Command {
   /// inside it read from a `Parent` instead, through `extract`.
   @usableFromInline
   func rerooted<Parent, Child>(on extract: @escaping @Sendable (Parent) -> Child?) -> Command {
-    switch kind {
-    case .none, .action, .run, .cancel:
-      return self
-    case .batch(let commands):
-      return Command(.batch(commands.map { $0.rerooted(on: extract) }))
-    case .concatenate(let commands):
-      return Command(.concatenate(commands.map { $0.rerooted(on: extract) }))
-    case .map(let command, let transform):
-      return Command(.map(command.rerooted(on: extract), transform))
-    case .cancellable(let command, let id, let cancelInFlight):
-      return Command(
-        .cancellable(command.rerooted(on: extract), id: id, cancelInFlight: cancelInFlight))
-    case .child(let command, let owner):
+    mappingChildParts { command, owner in
       let inner = owner.presence
       let presence = ChildPresence<Parent> { parent in
         guard let state = extract(parent) else { return false }
@@ -74,25 +62,33 @@ extension Command {
   /// it was returned for, marked gone: what a removed child asked for in the action that
   /// removed it is cancelled as it starts.
   func markingChildrenGone<Root>(from state: Root) -> Command {
+    mappingChildParts { command, owner in
+      guard ChildPresence<Root>.isPresent(owner.presence, in: state) else {
+        var gone = owner
+        gone.isGone = true
+        return Command(.child(command, gone))
+      }
+      return Command(.child(command.markingChildrenGone(from: state), owner))
+    }
+  }
+
+  /// This command with each child feature's part replaced by what `transform` makes of its
+  /// command and owner; every other part as it is.
+  private func mappingChildParts(_ transform: (Command, ChildOwner) -> Command) -> Command {
     switch kind {
     case .none, .action, .run, .cancel:
       return self
     case .batch(let commands):
-      return Command(.batch(commands.map { $0.markingChildrenGone(from: state) }))
+      return Command(.batch(commands.map { $0.mappingChildParts(transform) }))
     case .concatenate(let commands):
-      return Command(.concatenate(commands.map { $0.markingChildrenGone(from: state) }))
-    case .map(let command, let transform):
-      return Command(.map(command.markingChildrenGone(from: state), transform))
+      return Command(.concatenate(commands.map { $0.mappingChildParts(transform) }))
+    case .map(let command, let addressing):
+      return Command(.map(command.mappingChildParts(transform), addressing))
     case .cancellable(let command, let id, let cancelInFlight):
       return Command(
-        .cancellable(
-          command.markingChildrenGone(from: state), id: id, cancelInFlight: cancelInFlight))
-    case .child(let command, var owner):
-      guard ChildPresence<Root>.isPresent(owner.presence, in: state) else {
-        owner.isGone = true
-        return Command(.child(command, owner))
-      }
-      return Command(.child(command.markingChildrenGone(from: state), owner))
+        .cancellable(command.mappingChildParts(transform), id: id, cancelInFlight: cancelInFlight))
+    case .child(let command, let owner):
+      return transform(command, owner)
     }
   }
 }
