@@ -243,6 +243,6 @@ public final class Store<State: Sendable>: Sendable {
   /// The work queued for the drainer now, and the room the queue holds without allocating;
   /// for tests of the store's limits under load.
   var queueUsage: (count: Int, capacity: Int) {
-    engine.lock.withLock { ($0.queue.count, $0.queue.capacity) }
+    engine.lock.withLock { ($0.machine.queueCount, $0.machine.queue.capacity) }
   }
 }

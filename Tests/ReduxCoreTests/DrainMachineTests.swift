@@ -10,28 +10,44 @@ struct DrainMachineTests {
   let other: UInt = 2
   let third: UInt = 3
 
+  /// A drain step without its item.
+  enum Step: Equatable { case takeNext, idle, handOff }
+
   /// A store that thread 1 is draining, with `queued` items from other threads.
-  func busy(queued: Int = 0) -> DrainMachine {
-    var machine = DrainMachine(budget: 2, capacity: 4)
+  func busy(queued: Int = 0) -> DrainMachine<Int> {
+    var machine = DrainMachine<Int>(budget: 2, capacity: 4)
     machine.startDraining(thread: drainer)
-    for _ in 0..<queued { machine.enqueued(as: .queued, from: other) }
+    for _ in 0..<queued { enqueue(&machine, from: other) }
     return machine
   }
 
+  /// Admits an item from `thread` that is queued (the store is busy); returns the admission.
+  @discardableResult
+  func enqueue(
+    _ machine: inout DrainMachine<Int>, from thread: UInt, drainsAStore: Bool = false
+  ) -> Admission {
+    let admission = machine.admit(thread: thread, drainsAStore: drainsAStore) { Int(thread) }
+    #expect(admission == .queued || admission == .takeOver)
+    return admission
+  }
+
+  /// The drainer's next step, without its item.
+  func next(_ machine: inout DrainMachine<Int>, processed: Int, wake: inout Bool) -> Step {
+    if machine.next(processed: processed, wake: &wake) != nil { return .takeNext }
+    return machine.isDraining ? .handOff : .idle
+  }
+
   /// Takes `count` steps as the drainer, returning them.
-  func steps(_ machine: inout DrainMachine, _ count: Int, processed: Int = 0) -> [DrainStep] {
+  func steps(_ machine: inout DrainMachine<Int>, _ count: Int, processed: Int = 0) -> [Step] {
     (0..<count).map { index in
       var wake = false
-      let step = machine.next(processed: processed + index, wake: &wake)
-      // As the engine does when it takes the item.
-      if step == .takeNext { machine.settleOwnership() }
-      return step
+      return next(&machine, processed: processed + index, wake: &wake)
     }
   }
 
   @Test("an item on an idle store makes its thread the drainer, which does it itself")
   func idleStoreDrains() {
-    var machine = DrainMachine(budget: 2, capacity: 4)
+    var machine = DrainMachine<Int>(budget: 2, capacity: 4)
     #expect(machine.decide(thread: other, drainsAStore: false) == .drain)
     #expect(machine.decide(thread: other, drainsAStore: true) == .drain)
     machine.startDraining(thread: other)
@@ -44,7 +60,7 @@ struct DrainMachineTests {
   func ownItem() {
     var machine = busy()
     #expect(machine.decide(thread: drainer, drainsAStore: true) == .queued)
-    machine.enqueued(as: .queued, from: drainer)
+    enqueue(&machine, from: drainer)
     #expect(machine.lastOwnItem == machine.queued)
     #expect(machine.queueCount == 1)
   }
@@ -53,7 +69,7 @@ struct DrainMachineTests {
   func otherDrainerNeverWaits() {
     var machine = busy(queued: 4)
     #expect(machine.decide(thread: other, drainsAStore: true) == .queued)
-    machine.enqueued(as: .queued, from: other)
+    enqueue(&machine, from: other, drainsAStore: true)
     #expect(machine.queueCount == 5)
     #expect(machine.lastOwnItem == 0)
   }
@@ -62,7 +78,7 @@ struct DrainMachineTests {
   func backPressure() {
     var machine = busy(queued: 3)
     #expect(machine.decide(thread: other, drainsAStore: false) == .queued)
-    machine.enqueued(as: .queued, from: other)
+    enqueue(&machine, from: other)
     #expect(machine.decide(thread: other, drainsAStore: false) == .wait)
     #expect(!machine.hasRoom)
     _ = steps(&machine, 1)
@@ -83,11 +99,11 @@ struct DrainMachineTests {
   func drainsToIdle() {
     var machine = busy(queued: 2)
     var wake = true
-    #expect(machine.next(processed: 0, wake: &wake) == .takeNext)
+    #expect(next(&machine, processed: 0, wake: &wake) == .takeNext)
     #expect(!wake)
     #expect(machine.queueCount == 1)
-    #expect(machine.next(processed: 1, wake: &wake) == .takeNext)
-    #expect(machine.next(processed: 2, wake: &wake) == .idle)
+    #expect(next(&machine, processed: 1, wake: &wake) == .takeNext)
+    #expect(next(&machine, processed: 2, wake: &wake) == .idle)
     #expect(!machine.isDraining)
     #expect(!wake)
   }
@@ -95,18 +111,18 @@ struct DrainMachineTests {
   @Test("going idle wakes waiting producers")
   func idleWakesProducers() {
     var machine = busy()
-    machine.producersWaiting = 1
+    machine.waitForRoom()
     var wake = false
-    #expect(machine.next(processed: 0, wake: &wake) == .idle)
+    #expect(next(&machine, processed: 0, wake: &wake) == .idle)
     #expect(wake)
   }
 
   @Test("after its budget, with none of its own items left, the drainer wants a successor")
   func budgetSpent() {
     var machine = busy(queued: 3)
-    machine.producersWaiting = 1
+    machine.waitForRoom()
     var wake = false
-    #expect(machine.next(processed: 2, wake: &wake) == .takeNext)
+    #expect(next(&machine, processed: 2, wake: &wake) == .takeNext)
     #expect(machine.wantsSuccessor)
     #expect(wake)
     #expect(machine.hasRoom)
@@ -116,8 +132,8 @@ struct DrainMachineTests {
   @Test("the budget waits for the drainer's own items")
   func budgetWaitsForOwnItems() {
     var machine = busy(queued: 1)
-    machine.enqueued(as: .queued, from: drainer)
-    machine.enqueued(as: .queued, from: other)
+    enqueue(&machine, from: drainer)
+    enqueue(&machine, from: other)
     _ = steps(&machine, 2, processed: 2)
     #expect(!machine.wantsSuccessor)
     _ = steps(&machine, 1, processed: 4)
@@ -135,12 +151,12 @@ struct DrainMachineTests {
   func successorQueues() {
     var machine = busy(queued: 3)
     _ = steps(&machine, 1, processed: 2)
-    machine.enqueued(as: .takeOver, from: other)
+    enqueue(&machine, from: other)
     #expect(machine.successor == other)
     #expect(machine.successorItem == machine.queued)
     // One successor: later threads are queued, or wait on a full queue.
     #expect(machine.decide(thread: third, drainsAStore: false) == .queued)
-    machine.enqueued(as: .queued, from: third)
+    enqueue(&machine, from: third)
     #expect(machine.decide(thread: third, drainsAStore: false) == .wait)
   }
 
@@ -148,10 +164,10 @@ struct DrainMachineTests {
   func handOff() {
     var machine = busy(queued: 3)
     _ = steps(&machine, 1, processed: 2)
-    machine.enqueued(as: .takeOver, from: other)
+    enqueue(&machine, from: other)
     let item = machine.queued
     var wake = false
-    #expect(machine.next(processed: 3, wake: &wake) == .handOff)
+    #expect(next(&machine, processed: 3, wake: &wake) == .handOff)
     #expect(wake)
     #expect(machine.drainer == other)
     #expect(machine.lastOwnItem == item)
@@ -163,14 +179,22 @@ struct DrainMachineTests {
 
   @Test("the role is not handed over while the drainer has its own items queued")
   func noHandOffWithOwnItems() {
-    var machine = busy(queued: 3)
+    var machine = busy(queued: 2)
     // Queued while the drainer processes the item it arrived with: its own work.
-    machine.enqueued(as: .queued, from: drainer)
+    enqueue(&machine, from: drainer)
+    // Past its budget, with its own item still queued: no successor is wanted, so a thread
+    // that arrives now is queued rather than taking the role over.
     _ = steps(&machine, 1, processed: 2)
-    machine.enqueued(as: .takeOver, from: other)
-    #expect(steps(&machine, 3, processed: 3) == [.takeNext, .takeNext, .takeNext])
+    #expect(!machine.wantsSuccessor)
+    #expect(enqueue(&machine, from: other) == .queued)
+    #expect(machine.successor == 0)
+    #expect(steps(&machine, 2, processed: 3) == [.takeNext, .takeNext])
+    // Its own item done, the drainer wants a successor; the next thread takes the role over.
+    #expect(steps(&machine, 1, processed: 5) == [.takeNext])
+    #expect(machine.wantsSuccessor)
+    #expect(enqueue(&machine, from: third) == .takeOver)
     #expect(steps(&machine, 1, processed: 6) == [.handOff])
-    #expect(machine.drainer == other)
+    #expect(machine.drainer == third)
   }
 
   @Test("what the drainer queues while it processes another thread's item is not its own")
@@ -179,7 +203,7 @@ struct DrainMachineTests {
     _ = steps(&machine, 1)
     #expect(!machine.processesOwnItem)
     // A middleware's dispatch, say, while the drainer processes the other thread's item.
-    machine.enqueued(as: .queued, from: drainer)
+    enqueue(&machine, from: drainer)
     #expect(machine.lastOwnItem == 0)
     _ = steps(&machine, 1, processed: 2)
     #expect(machine.wantsSuccessor)
@@ -189,11 +213,11 @@ struct DrainMachineTests {
   @Test("what the drainer queues while it processes its own queued item is its own")
   func nestedInOwnWorkIsOwn() {
     var machine = busy()
-    machine.enqueued(as: .queued, from: drainer)
-    machine.enqueued(as: .queued, from: other)
+    enqueue(&machine, from: drainer)
+    enqueue(&machine, from: other)
     _ = steps(&machine, 1)
     #expect(machine.processesOwnItem)
-    machine.enqueued(as: .queued, from: drainer)
+    enqueue(&machine, from: drainer)
     #expect(machine.lastOwnItem == machine.queued)
     _ = steps(&machine, 1)
     #expect(!machine.processesOwnItem)
@@ -204,14 +228,14 @@ struct DrainMachineTests {
 
   @Test("producers are woken once, when the queue is down to half its capacity")
   func halfCapacityWake() {
-    var machine = DrainMachine(budget: 100, capacity: 4)
+    var machine = DrainMachine<Int>(budget: 100, capacity: 4)
     machine.startDraining(thread: drainer)
-    for _ in 0..<4 { machine.enqueued(as: .queued, from: other) }
-    machine.producersWaiting = 1
+    for _ in 0..<4 { enqueue(&machine, from: other) }
+    machine.waitForRoom()
     var wakes: [Bool] = []
     for processed in 0..<4 {
       var wake = false
-      _ = machine.next(processed: processed, wake: &wake)
+      _ = next(&machine, processed: processed, wake: &wake)
       wakes.append(wake)
     }
     #expect(wakes == [false, true, false, false])
@@ -225,14 +249,14 @@ struct DrainMachineTests {
     #expect(machine.cancelsWaiting == 1)
     #expect(!machine.hasMoved(past: step!))
     var wake = false
-    #expect(machine.next(processed: 0, wake: &wake) == .takeNext)
+    #expect(next(&machine, processed: 0, wake: &wake) == .takeNext)
     #expect(wake)
     #expect(machine.hasMoved(past: step!))
   }
 
   @Test("a cancel waits for nothing on an idle store, on the drainer, or on a draining thread")
   func cancelNeverWaits() {
-    var idle = DrainMachine(budget: 2, capacity: 4)
+    var idle = DrainMachine<Int>(budget: 2, capacity: 4)
     #expect(idle.cancelMustWait(thread: other, drainsAStore: false) == nil)
     var machine = busy()
     #expect(machine.cancelMustWait(thread: drainer, drainsAStore: true) == nil)

@@ -1,10 +1,11 @@
 import ReduxSeam
 
-// The store's drain rules as a value: which thread processes the queue (the drainer), what an
-// arriving item does, when the drainer hands its role over, and when producers must wait. It
-// holds no lock and calls nothing: the engine (StoreEngine.swift) runs it under the store's lock,
-// passes thread identities in, and performs what its answers say (wake waiting threads, wait,
-// drain). So every rule here is tested without threads (DrainMachineTests).
+// The store's drain rules as a value that owns the queue: which thread processes it (the
+// drainer), what an arriving item does, when the drainer hands its role over, and when
+// producers must wait. It holds no lock and calls nothing: the engine (StoreEngine.swift) runs
+// it under the store's lock, passes thread identities in, and performs what its answers say
+// (wake waiting threads, wait, process the item it hands out). Its counters change only through
+// its own transitions, so every rule here is tested without threads (DrainMachineTests).
 //
 // The rules it encodes are stated once, in docs/concurrency.md ("Order and threads", "Under
 // load"): an item on an idle store is done at once by its thread; on a busy one it is queued;
@@ -35,48 +36,39 @@ enum Admission: Equatable, Sendable {
   case takeOver
 }
 
-/// What the drainer does next.
+/// The drain rules over a store's queue (see the top of this file), and the queue.
 @usableFromInline
-enum DrainStep: Equatable, Sendable {
-  /// Take the first queued item off the queue and process it.
-  case takeNext
-  /// The queue is empty and the store idle.
-  case idle
-  /// The role went to a successor, who goes on with the queue.
-  case handOff
-}
-
-/// The drain rules over a store's queue (see the top of this file). It counts the items the
-/// engine queues and takes; the queue itself is the engine's.
-@usableFromInline
-struct DrainMachine: Sendable {
+struct DrainMachine<Item> {
   /// The draining thread's identity; 0 when the store is idle. Thread identities are never 0.
-  @usableFromInline var drainer: UInt = 0
-  /// Items ever queued, and ever taken off the queue.
-  @usableFromInline var queued: UInt = 0
-  @usableFromInline var dequeued: UInt = 0
+  @usableFromInline private(set) var drainer: UInt = 0
+  /// The items queued for the drainer, oldest first.
+  @usableFromInline private(set) var queue = FIFOQueue<Item>()
+  /// Items ever queued, and ever taken off the queue: the numbers the drainer's own items are
+  /// known by.
+  @usableFromInline private(set) var queued: UInt = 0
+  @usableFromInline private(set) var dequeued: UInt = 0
   /// The number (`queued` just after it was queued) of the drainer's last own item: the
   /// drainer does not hand its role over before `dequeued` has reached it.
-  @usableFromInline var lastOwnItem: UInt = 0
+  @usableFromInline private(set) var lastOwnItem: UInt = 0
   /// The numbers of its other own items still queued, oldest first. Most drains have one own
   /// item queued at most, so a store whose drainer has none never looks into this list
   /// (CoreProfile's `middleware` scenario).
-  @usableFromInline var earlierOwnItems = FIFOQueue<UInt>()
+  @usableFromInline private(set) var earlierOwnItems = FIFOQueue<UInt>()
   /// Whether the item the drainer processes now is its own work: the item it arrived with, or
   /// one its own work queued. What it queues while it processes another thread's item is that
   /// thread's work, so it does not keep the drainer past its budget.
-  @usableFromInline var processesOwnItem = false
+  @usableFromInline private(set) var processesOwnItem = false
   /// The drainer spent its budget and waits for a successor.
-  @usableFromInline var wantsSuccessor = false
+  @usableFromInline private(set) var wantsSuccessor = false
   /// The thread that will take the role over (0 if none), and the number of its queued item.
-  @usableFromInline var successor: UInt = 0
-  @usableFromInline var successorItem: UInt = 0
+  @usableFromInline private(set) var successor: UInt = 0
+  @usableFromInline private(set) var successorItem: UInt = 0
   /// Threads waiting for room in the queue.
-  @usableFromInline var producersWaiting = 0
+  @usableFromInline private(set) var producersWaiting = 0
   /// Bumped each time the drainer takes its next step: a cancel on another thread waits for it.
-  @usableFromInline var step: UInt = 0
+  @usableFromInline private(set) var step: UInt = 0
   /// Threads waiting for the drainer's next step.
-  @usableFromInline var cancelsWaiting = 0
+  @usableFromInline private(set) var cancelsWaiting = 0
   @usableFromInline let budget: Int
   @usableFromInline let capacity: Int
 
@@ -91,9 +83,9 @@ struct DrainMachine: Sendable {
 
   /// Items queued and not yet taken.
   @inlinable
-  var queueCount: Int { Int(queued &- dequeued) }
+  var queueCount: Int { queue.count }
 
-  /// What an item arriving from `thread` does; changes nothing.
+  /// What an item arriving from `thread` would do; changes nothing.
   ///
   /// - Parameter drainsAStore: Whether `thread` is draining a store (this one or another) now.
   @inlinable
@@ -104,32 +96,47 @@ struct DrainMachine: Sendable {
     return queueCount >= capacity ? .wait : .queued
   }
 
-  /// Makes `thread` the drainer of an idle store (``decide(thread:drainsAStore:)`` said
-  /// `.drain`; or a bare dispatch reduced in place and now notifies).
+  /// Admits an item arriving from `thread`: on an idle store the thread becomes the drainer and
+  /// does the item itself (`.drain`); on a busy one the item, built by `item` only then, is
+  /// queued (`.queued`, or `.takeOver`: its thread takes the role over at the hand-over), or
+  /// nothing happens and the thread waits for room (`.wait`).
+  @inlinable
+  mutating func admit(
+    thread: UInt, drainsAStore: Bool, _ item: () -> Item
+  ) -> Admission {
+    let admission = decide(thread: thread, drainsAStore: drainsAStore)
+    switch admission {
+    case .drain:
+      startDraining(thread: thread)
+    case .queued, .takeOver:
+      queue.append(item())
+      queued &+= 1
+      if admission == .takeOver {
+        successor = thread
+        successorItem = queued
+      } else if drainer == thread && processesOwnItem {
+        recordOwnItem(queued)
+      }
+    case .wait:
+      break
+    }
+    return admission
+  }
+
+  /// Makes `thread` the drainer of an idle store: an item it does itself, or a dispatch without
+  /// middleware that reduced in place and now notifies.
   @inlinable
   mutating func startDraining(thread: UInt) {
     drainer = thread
     processesOwnItem = true
   }
 
-  /// Records an item from `thread` that the engine queued as `admission` (`.queued` or
-  /// `.takeOver`, what ``decide(thread:drainsAStore:)`` said).
+  /// The drainer's next item, taken off the queue, after it processed `processed` queued items
+  /// in this turn; nil when it stops: the store is idle (``drainer`` is 0) or the role went to a
+  /// successor (``drainer`` is the successor), who goes on with the queue. Sets `wake` when
+  /// threads waiting on the store must be woken.
   @inlinable
-  mutating func enqueued(as admission: Admission, from thread: UInt) {
-    queued &+= 1
-    if admission == .takeOver {
-      successor = thread
-      successorItem = queued
-    } else if drainer == thread && processesOwnItem {
-      recordOwnItem(queued)
-    }
-  }
-
-  /// The drainer's next step after it processed `processed` queued items in this turn; sets
-  /// `wake` when threads waiting on the store must be woken. On `.takeNext` the engine takes
-  /// the first queued item.
-  @inlinable
-  mutating func next(processed: Int, wake: inout Bool) -> DrainStep {
+  mutating func next(processed: Int, wake: inout Bool) -> Item? {
     step &+= 1
     wake = cancelsWaiting > 0
     if lastOwnItem <= dequeued {
@@ -140,7 +147,7 @@ struct DrainMachine: Sendable {
         successor = 0
         wantsSuccessor = false
         wake = true
-        return .handOff
+        return nil
       }
       if processed >= budget && !wantsSuccessor && queueCount > 0 {
         wantsSuccessor = true
@@ -151,17 +158,15 @@ struct DrainMachine: Sendable {
       drainer = 0
       wantsSuccessor = false
       wake = wake || producersWaiting > 0
-      return .idle
+      return nil
     }
     dequeued &+= 1
-    // Whether the item is one of the drainer's own is settled by `settleOwnership()`, which
-    // the engine calls when this says `.takeNext` and the item may be: kept out of this
-    // function, so that it calls nothing (CoreProfile's `middleware` scenario).
     processesOwnItem = dequeued <= lastOwnItem
+    if processesOwnItem && dequeued != lastOwnItem { settleOwnership() }
     // Producers wait only while the queue is full, and it shrinks one item at a time, so it
     // passes half its capacity before they could go on: they are woken there, once.
-    if producersWaiting > 0 && queueCount == capacity / 2 { wake = true }
-    return .takeNext
+    if producersWaiting > 0 && queueCount == capacity / 2 + 1 { wake = true }
+    return queue.removeFirst()
   }
 
   /// Counts item `number` as the drainer's own.
@@ -172,28 +177,19 @@ struct DrainMachine: Sendable {
   }
 
   /// The last own item is still queued when another is recorded: it goes to the list. Out of
-  /// line, as ``takeEarlierOwnItem(_:)``: rare, and it would make its callers larger.
+  /// line, as ``settleOwnership()``: rare, and it would make its callers larger.
   @usableFromInline @inline(never)
   mutating func keepEarlierOwnItem() {
     earlierOwnItems.append(lastOwnItem)
   }
 
-  /// After ``next(processed:wake:)`` said `.takeNext` with ``processesOwnItem`` set: whether
-  /// the item taken is one of the drainer's own after all (not another thread's queued before
-  /// the last of them), and if so it is no longer counted as queued.
-  @inlinable
-  mutating func settleOwnership() {
-    guard processesOwnItem, dequeued != lastOwnItem else { return }
-    processesOwnItem = takeEarlierOwnItem(dequeued)
-  }
-
-  /// Whether item `number`, taken now, is one of the earlier own items; if so, it leaves the
-  /// list.
+  /// The item taken is before the drainer's last own item: whether it is one of the earlier
+  /// own items after all (not another thread's, queued before the last of them); if so, it
+  /// leaves the list.
   @usableFromInline @inline(never)
-  mutating func takeEarlierOwnItem(_ number: UInt) -> Bool {
-    guard earlierOwnItems.first == number else { return false }
-    _ = earlierOwnItems.removeFirst()
-    return true
+  mutating func settleOwnership() {
+    processesOwnItem = earlierOwnItems.first == dequeued
+    if processesOwnItem { _ = earlierOwnItems.removeFirst() }
   }
 
   /// Whether a thread waiting for room may arrive again.
@@ -202,9 +198,22 @@ struct DrainMachine: Sendable {
     drainer == 0 || queueCount < capacity || (wantsSuccessor && successor == 0)
   }
 
+  /// A thread starts waiting for room in the queue.
+  @inlinable
+  mutating func waitForRoom() {
+    producersWaiting += 1
+  }
+
+  /// A thread that waited for room stops waiting.
+  @inlinable
+  mutating func stopWaitingForRoom() {
+    producersWaiting -= 1
+  }
+
   /// Whether a cancel on `thread` must wait for the drainer's next step before it returns, and
-  /// the step to wait past; counts the waiter. Nil when the store is idle, when `thread` is the
-  /// drainer, or when it drains a store (it must never wait).
+  /// the step to wait past; counts the waiter until ``stopWaitingForStep()``. Nil when the
+  /// store is idle, when `thread` is the drainer, or when it drains a store (it must never
+  /// wait).
   @inlinable
   mutating func cancelMustWait(thread: UInt, drainsAStore: Bool) -> UInt? {
     guard drainer != 0, drainer != thread, !drainsAStore else { return nil }
@@ -212,9 +221,21 @@ struct DrainMachine: Sendable {
     return step
   }
 
+  /// A cancel that waited for the drainer's next step stops waiting.
+  @inlinable
+  mutating func stopWaitingForStep() {
+    cancelsWaiting -= 1
+  }
+
   /// Whether the drainer has moved past `step` (or stopped), so a waiting cancel may return.
   @inlinable
   func hasMoved(past step: UInt) -> Bool {
     self.step != step || drainer == 0
+  }
+
+  /// Takes every queued item off the queue (when the store goes, with items never processed).
+  @inlinable
+  mutating func removeAll() -> [Item] {
+    queue.removeAll()
   }
 }

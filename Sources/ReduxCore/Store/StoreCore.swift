@@ -1,6 +1,6 @@
 import ReduxSeam
 
-// What the store's lock guards: the state and reducer, the subscribers, the drain machine with
+// What the store's lock guards: the state and reducer, the subscribers, the drain machine and
 // its queue, and the tracking of `send`s and the test probe (in a struct of their own, off the
 // fields every dispatch touches: WorkReporting/Tracking.swift).
 
@@ -26,9 +26,8 @@ struct StoreCore<State: Sendable> {
   /// The reducer as the store was given it (``reducer`` without the warning wrapper).
   var givenReducer: Reducer<State>
   @usableFromInline var subscribers = SubscriberList<State>()
-  @usableFromInline var machine = DrainMachine()
-  /// The work queued for the drainer; `machine` counts it.
-  @usableFromInline var queue = FIFOQueue<StoreWork<State>>()
+  /// The drain rules and the work queued for the drainer.
+  @usableFromInline var machine = DrainMachine<StoreWork<State>>()
   @usableFromInline var tracking = Tracking<State>()
   /// Where the reducer's runtime warnings go; nil: standard error.
   @usableFromInline var warnings: RuntimeWarningHandler?
@@ -69,46 +68,38 @@ struct StoreCore<State: Sendable> {
   @inlinable
   mutating func takeNext(processed: Int, waking condition: LockCondition) -> StoreWork<State>? {
     var wake = false
-    let step = machine.next(processed: processed, wake: &wake)
+    let work = machine.next(processed: processed, wake: &wake)
     if wake { condition.wakeAll() }
-    guard step == .takeNext else { return nil }
-    machine.settleOwnership()
-    return queue.removeFirst()
+    return work
   }
 
-  /// Admits an item arriving from `thread` (see DrainMachine): the thread becomes the drainer
-  /// (`.drain`: it does the item itself), or the item, built by `work`, is queued, or nothing
-  /// happens (`.wait`). While a `send` is being processed or a test probe tracks everything, an
-  /// action queued here is tracked: it carries the origin of the `send` its thread is
-  /// processing, and counts as pending work until processed.
+  /// Admits an item arriving from `thread` (see ``DrainMachine/admit(thread:drainsAStore:_:)``).
+  /// While a `send` is being processed or a test probe tracks everything, an action queued here
+  /// is tracked: it carries the origin of the `send` its thread is processing, and counts as
+  /// pending work until processed.
   @inlinable
   mutating func admit(
     _ work: @Sendable () -> StoreWork<State>, thread: UInt, ledger: WorkLedger
   ) -> Admission {
     let drainsAStore = machine.isDraining && DrainingThread.isDraining
-    let admission = machine.decide(thread: thread, drainsAStore: drainsAStore)
-    switch admission {
-    case .drain:
-      machine.startDraining(thread: thread)
-    case .queued, .takeOver:
-      if thread == machine.drainer { tracking.nestedQueued &+= 1 }
-      if tracking.processing.origin.isTracked || ledger.tracksAll {
-        queue.append(tracked(work(), thread: thread, ledger: ledger))
-      } else {
-        queue.append(work())
-      }
-      machine.enqueued(as: admission, from: thread)
-    case .wait:
-      break
+    let isNested = thread == machine.drainer
+    let processing = tracking.processing.origin
+    let isTracked = processing.isTracked || ledger.tracksAll
+    let admission = machine.admit(thread: thread, drainsAStore: drainsAStore) {
+      guard isTracked else { return work() }
+      return Self.tracked(work(), origin: isNested ? processing : .untracked, ledger: ledger)
     }
+    if isNested && admission == .queued { tracking.nestedQueued &+= 1 }
     return admission
   }
 
-  /// `work` as it is queued while work is tracked: an action becomes a tracked action.
+  /// `work` as it is queued while work is tracked: an action becomes a tracked action of
+  /// `origin` (the `send` its thread is processing, if it is the drainer).
   @inlinable @inline(never)
-  func tracked(_ work: StoreWork<State>, thread: UInt, ledger: WorkLedger) -> StoreWork<State> {
+  static func tracked(
+    _ work: StoreWork<State>, origin: ActionOrigin, ledger: WorkLedger
+  ) -> StoreWork<State> {
     guard case .action(let action) = work else { return work }
-    let origin = machine.drainer == thread ? tracking.processing.origin : .untracked
     let pending: UInt64? =
       origin.isTracked || ledger.tracksAll
       ? ledger.begin(

@@ -126,12 +126,12 @@ final class StoreEngine<State: Sendable>: Sendable {
         if core.machine.hasRoom { return true }
         if !isCounted {
           isCounted = true
-          core.machine.producersWaiting += 1
+          core.machine.waitForRoom()
         }
         return false
       }
       admission = lock.withLock(waitingOn: condition, until: hasRoom) { core in
-        if isCounted { core.machine.producersWaiting -= 1 }
+        if isCounted { core.machine.stopWaitingForRoom() }
         return core.admit({ work }, thread: thread, ledger: ledger)
       }
     }
@@ -247,7 +247,7 @@ final class StoreEngine<State: Sendable>: Sendable {
     let drainerMoved: (inout StoreCore<State>) -> Bool = {
       $0.machine.hasMoved(past: stepToWaitFor)
     }
-    lock.withLock(waitingOn: condition, until: drainerMoved) { $0.machine.cancelsWaiting -= 1 }
+    lock.withLock(waitingOn: condition, until: drainerMoved) { $0.machine.stopWaitingForStep() }
   }
 
   /// Called when the store is released: drops the subscribers and ends their async sequences.
@@ -262,7 +262,7 @@ final class StoreEngine<State: Sendable>: Sendable {
   deinit {
     // Tracked actions still queued when the last reference went will never be processed:
     // release whoever waits for them.
-    let left = lock.withLock { $0.queue.removeAll() }
+    let left = lock.withLock { $0.machine.removeAll() }
     for case .tracked(let tracked) in left {
       tracked.actionProcessed()
       if let pending = tracked.pending { ledger.end(pending) }

@@ -40,7 +40,8 @@ extension StoreEngine {
     // entry ends, so the origin's count never drops to zero in between.
     tracked.actionProcessed(lookingAt: {
       lock.withLock {
-        StoreQueueState(isEmpty: $0.queue.isEmpty, nestedDispatchCount: $0.tracking.nestedQueued)
+        StoreQueueState(
+          isEmpty: $0.machine.queueCount == 0, nestedDispatchCount: $0.tracking.nestedQueued)
       }
     })
     if let pending = tracked.pending { ledger.end(pending) }
