@@ -42,12 +42,14 @@ import ReduxCore
 /// ``cancelledIDs`` and ``hasAsyncWork``. ``collectActions()`` runs it and returns every action
 /// it sends.
 public struct Command: Sendable {
-  let kind: Kind
+  @usableFromInline let kind: Kind
 
+  @inlinable
   init(_ kind: Kind) {
     self.kind = kind
   }
 
+  @usableFromInline
   indirect enum Kind: Sendable {
     case none
     case action(any Action)
@@ -235,6 +237,7 @@ extension Command {
 
 /// A cancellation id as given to ``Command/cancellable(id:cancelInFlight:)``: any hashable,
 /// sendable value, compared by value.
+@usableFromInline
 struct CancelID: Hashable, Sendable {
   let base: any Hashable & Sendable
 
@@ -244,10 +247,12 @@ struct CancelID: Hashable, Sendable {
 
   var anyHashable: AnyHashable { AnyHashable(base) }
 
+  @usableFromInline
   static func == (lhs: CancelID, rhs: CancelID) -> Bool {
     lhs.anyHashable == rhs.anyHashable
   }
 
+  @usableFromInline
   func hash(into hasher: inout Hasher) {
     anyHashable.hash(into: &hasher)
   }

@@ -67,7 +67,7 @@ struct CommandStoreParts<State: Sendable> {
   /// keeps the store's engine, and so its reducer, alive.
   @usableFromInline let runner = CommandRunner()
 
-  @usableFromInline
+  @inlinable
   init(_ commandReducer: CommandReducer<State>) {
     let followUps = followUps
     // The registry, not the runner: it keeps no work alive, and reading it costs no weak load.
@@ -102,17 +102,20 @@ struct CommandStoreParts<State: Sendable> {
 }
 
 /// The command an action's reducer returned, started once the action is committed.
+@usableFromInline
 final class StartCommand: FollowUp {
   let command: Command
   let runner: CommandRunner
   let actionType: any Action.Type
 
+  @usableFromInline
   init(command: Command, runner: CommandRunner, actionType: any Action.Type) {
     self.command = command
     self.runner = runner
     self.actionType = actionType
   }
 
+  @usableFromInline
   func start<State>(in context: MiddlewareContext<State>) {
     // Work reporting: the jobs count as work of the action being processed, so
     // `await store.send(action).finish()` waits for them, and the actions they send carry its
@@ -140,13 +143,16 @@ final class StartCommand: FollowUp {
 /// The scopes of child features that left the state, cancelled once the action that removed
 /// them is committed (outside the store's lock: cancelling runs the tasks' cancellation
 /// handlers).
+@usableFromInline
 final class CancelScopes: FollowUp {
   let scopes: [CommandScope]
 
+  @usableFromInline
   init(_ scopes: [CommandScope]) {
     self.scopes = scopes
   }
 
+  @usableFromInline
   func start<State>(in context: MiddlewareContext<State>) {
     for scope in scopes { scope.cancel() }
   }

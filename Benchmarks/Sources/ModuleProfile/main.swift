@@ -36,7 +36,7 @@ let scenarios = [
   "saga-take", "saga-sync", "saga-every", "saga-channel", "saga-fork1000", "saga-floor1000",
   "flux-independent",
   "flux-earlier", "flux-later",
-  "command-none", "command-action",
+  "command-none", "command-action", "command-working64",
   "effects-none", "effects-typed", "effects-logger", "devtools-1000", "devtools-100k",
   "devtools-off-1000",
 ]
@@ -124,6 +124,12 @@ case "command-none":
   measured(count) { store.dispatch(Ping()) }
 case "command-action":
   let store = Store(initialState: PingPong(), commandReducer: pingPongReducer)
+  measured(count) { store.dispatch(Ping()) }
+case "command-working64":
+  // Benchmark 15e: an action no row handles, with 64 of 10,000 rows' work in flight, whose
+  // presence the store checks after the action.
+  let store = Store(initialState: RowTable(), commandReducer: workingRowsReducer)
+  for id in 0..<64 { store.dispatch(ElementAction<Row>(id: id, action: StartRowWork())) }
   measured(count) { store.dispatch(Ping()) }
 case "effects-none":
   let store = Store(initialState: Counter(), reducer: counterReducer, effects: [])

@@ -3,17 +3,19 @@ import ReduxSeam
 import Synchronization
 
 /// The ids of in-flight cancellable work, for ``Command/cancel(id:)`` and `cancelInFlight`.
+@usableFromInline
 final class CancellationRegistry: Sendable {
   private let scopes = Lock<[CancelKey: [ObjectIdentifier: CommandScope]]>([:])
   /// The scopes of child features with work in flight, which the store checks after each
-  /// action (``CommandRunner/childScopesGone(from:)``).
-  private let children = Lock<[ObjectIdentifier: CommandScope]>([:])
+  /// action (``childScopesGone(from:)``).
+  @usableFromInline let children = Lock<[ObjectIdentifier: CommandScope]>([:])
   /// How many scopes `children` holds, written under its lock: read without it, so that a
   /// store with no child work in flight checks nothing after an action (ModuleProfile's
   /// `command-none`).
-  private let childCount = Atomic<Int>(0)
+  @usableFromInline let childCount = Atomic<Int>(0)
 
   /// Whether a child feature has work in flight (its scope may be in the list).
+  @inlinable
   var hasChildScopes: Bool { childCount.load(ordering: .acquiring) > 0 }
 
   /// Adds `scope` under `key`; with `replacing`, removes and returns the scopes already there,
@@ -60,13 +62,14 @@ final class CancellationRegistry: Sendable {
 
   /// The scopes of child features that are no longer in `state`, the store's state after an
   /// action: their work is to be cancelled. They leave the list of children.
+  @inlinable
   func childScopesGone<State>(from state: State) -> [CommandScope] {
     children.withLock { children in
       if children.isEmpty { return [] }
       var gone: [CommandScope] = []
       for (id, scope) in children {
-        guard let owner = scope.owner,
-          !ChildPresence<State>.isPresent(owner.presence, in: state)
+        guard let presence = scope.presence,
+          !ChildPresence<State>.isPresent(presence, in: state)
         else { continue }
         gone.append(scope)
         children[id] = nil

@@ -10,7 +10,7 @@ import ReduxCore
 /// cancels everything it started.
 @usableFromInline
 final class CommandRunner: Sendable {
-  let registry = CancellationRegistry()
+  @usableFromInline let registry = CancellationRegistry()
   let root: CommandScope
 
   init() {

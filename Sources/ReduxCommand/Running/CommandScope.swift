@@ -2,6 +2,7 @@ import ReduxCore
 import ReduxSeam
 
 /// A node of cancellation: the jobs started in it and the scopes opened inside it.
+@usableFromInline
 final class CommandScope: Sendable {
   private struct Contents {
     var isCancelled = false
@@ -29,7 +30,10 @@ final class CommandScope: Sendable {
 
   let key: CancelKey?
   /// The child feature whose work runs in this scope, for a child's scope.
-  let owner: ChildOwner?
+  @usableFromInline let owner: ChildOwner?
+  /// The owner's presence, read without copying the owner (the store reads it after every
+  /// action while the child has work in flight).
+  @usableFromInline let presence: (any AnyObject & Sendable)?
   private let parent: CommandScope?
   private let registry: CancellationRegistry
   private let contents = Lock(Contents())
@@ -40,6 +44,7 @@ final class CommandScope: Sendable {
   ) {
     self.key = key
     self.owner = owner
+    self.presence = owner?.presence
     self.parent = parent
     self.registry = registry
   }

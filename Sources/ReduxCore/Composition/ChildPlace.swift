@@ -19,6 +19,15 @@ struct ChildPlace<Root, Value>: Sendable {
     self.offset = MemoryLayout<Root>.offset(of: keyPath)
   }
 
+  /// Returns what `body` makes of the value at this place in `root`, read where it is stored.
+  @inlinable @inline(__always)
+  func read<Result>(_ root: Root, _ body: (borrowing Value) -> Result) -> Result {
+    guard let offset else { return body(root[keyPath: keyPath]) }
+    return withUnsafePointer(to: root) { root in
+      body(UnsafeRawPointer(root).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)
+    }
+  }
+
   /// Runs `body` on the value at this place in `root`, in place.
   @inlinable @inline(__always)
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {

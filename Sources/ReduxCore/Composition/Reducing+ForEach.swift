@@ -109,6 +109,6 @@ extension ChildFeature where Child: Sendable {
     ChildFeature(
       id: ChildFeatureID(wrapper: Wrapper.self, place: keyPath).element(id),
       address: { Wrapper(id: id, action: $0) },
-      extract: { $0[keyPath: keyPath].element(id: id) })
+      extract: { [place = ChildPlace(keyPath)] in place.read($0) { $0.element(id: id) } })
   }
 }

@@ -26,6 +26,7 @@ package final class FollowUpSlot: @unchecked Sendable {
   package init() {}
 
   /// Leaves `followUp` for the action being reduced (after any left before).
+  @usableFromInline
   package func leave(_ followUp: any FollowUp) {
     if let earlier = pending {
       pending = FollowUps(first: earlier, second: followUp)
