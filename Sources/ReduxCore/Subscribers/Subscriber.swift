@@ -19,7 +19,9 @@ class SubscriberBase: @unchecked Sendable {
   /// Removes the subscriber from its store (captures nothing; see the top of this file).
   @usableFromInline final let cancel: @Sendable (SubscriberBase) -> Void
   /// Set when the subscription is cancelled; the store drops it from its list later.
-  @usableFromInline final var isRemoved = false
+  /// Read and written only under the store's lock, which already makes each access exclusive,
+  /// so the runtime's check is left out (CoreProfile's `subscribe-cancel`).
+  @usableFromInline @exclusivity(unchecked) final var isRemoved = false
   private let onFinish: (@Sendable () -> Void)?
 
   @usableFromInline
@@ -52,7 +54,10 @@ class Subscriber<State: Sendable>: SubscriberBase, @unchecked Sendable {
   /// Delivers a newly committed state, or the first one; called with this subscriber.
   @usableFromInline final let receive: @Sendable (Subscriber<State>, State) -> Void
   /// The store's engine, for cancelling; weak, so a token that outlives the store keeps nothing.
-  @usableFromInline final weak var engine: StoreEngine<State>?
+  /// Written once, by `Store.subscribe`, before the subscriber is shared with another thread,
+  /// and only read afterwards, so the runtime's exclusivity check is left out (CoreProfile's
+  /// `subscribe-cancel`).
+  @usableFromInline @exclusivity(unchecked) final weak var engine: StoreEngine<State>?
 
   @inlinable
   init(
