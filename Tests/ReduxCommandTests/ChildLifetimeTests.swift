@@ -136,14 +136,8 @@ struct ChildLifetimeTests {
 
   @Test("a row inside a row, removed by a reducer at the root, has its commands cancelled")
   func nestedRowRemovedAtTheRoot() async {
-    struct Group: Identifiable, Equatable, Sendable {
-      let id: Int
-      var items: [Item]
-    }
-    struct Groups: Equatable, Sendable { var groups: [Group] }
     let jobs = SaveJobs()
-    let group = CommandReducer<Group>.empty
-      .forEach(\.items, element: itemReducer(clock: TestClock(), jobs: jobs))
+    let group = groupReducer(jobs: jobs)
     let groups = CommandReducer.combine(
       CommandReducer<Groups>.empty.forEach(\.groups, element: group),
       CommandReducer<Groups>.on(RemoveItem.self) { state, action in

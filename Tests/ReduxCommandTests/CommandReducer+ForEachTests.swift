@@ -71,14 +71,8 @@ struct CommandReducerForEachTests {
 
   @Test("removing an outer element cancels the commands of the elements inside it")
   func nestedRemovalCancels() async {
-    struct Group: Identifiable, Equatable, Sendable {
-      let id: Int
-      var items: [Item]
-    }
-    struct Groups: Equatable, Sendable { var groups: [Group] }
     let jobs = SaveJobs()
-    let group = CommandReducer<Group>.empty
-      .forEach(\.items, element: itemReducer(clock: TestClock(), jobs: jobs))
+    let group = groupReducer(jobs: jobs)
     let groups = CommandReducer<Groups>
       .on(RemoveItem.self) { state, action in
         state.groups.removeAll { $0.id == action.id }

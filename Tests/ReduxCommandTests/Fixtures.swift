@@ -224,6 +224,20 @@ func pageReducer(clock: some Clock<Duration>, jobs: SaveJobs) -> CommandReducer<
 }
 
 /// The address of ``Shelf/draft``, a second optional item.
+/// Rows inside rows: groups of items, each item with its save job.
+struct Group: Identifiable, Equatable, Sendable {
+  let id: Int
+  var items: [Item]
+}
+
+struct Groups: Equatable, Sendable { var groups: [Group] }
+
+/// A group's reducer: its items, each with `itemReducer`'s save job.
+func groupReducer(jobs: SaveJobs) -> CommandReducer<Group> {
+  CommandReducer<Group>.empty
+    .forEach(\.items, element: itemReducer(clock: TestClock(), jobs: jobs))
+}
+
 struct DraftAction: ChildActionWrapper {
   let action: any Action
   init(_ action: any Action) { self.action = action }
