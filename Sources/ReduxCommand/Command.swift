@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// Work that a command reducer asks the store to do after it has committed the new state: send
 /// actions, now or later.
@@ -238,22 +239,4 @@ extension Command {
 /// A cancellation id as given to ``Command/cancellable(id:cancelInFlight:)``: any hashable,
 /// sendable value, compared by value.
 @usableFromInline
-struct CancelID: Hashable, Sendable {
-  let base: any Hashable & Sendable
-
-  init(_ base: some Hashable & Sendable) {
-    self.base = base
-  }
-
-  var anyHashable: AnyHashable { AnyHashable(base) }
-
-  @usableFromInline
-  static func == (lhs: CancelID, rhs: CancelID) -> Bool {
-    lhs.anyHashable == rhs.anyHashable
-  }
-
-  @usableFromInline
-  func hash(into hasher: inout Hasher) {
-    anyHashable.hash(into: &hasher)
-  }
-}
+typealias CancelID = HashableBox

@@ -13,3 +13,4 @@
 // | `LatestValueMailbox`, the latest state for the main actor | LatestValueMailbox.swift | ReduxCore (actor delivery), ReduxUI (view stores) |
 // | `ActionOrigin`, `WorkLedger`, `WorkHandle`: work an action started, and its end | ActionOrigin.swift, WorkLedger.swift | ReduxCore (`send`, test probe), ReduxSaga, ReduxCommand, ReduxEffects, ReduxTesting |
 // | `Waiters`, `waitCancellably`: continuations resumed together | Waiters.swift | ReduxCore, ReduxSaga, ReduxFlux, ReduxTesting |
+// | `HashableBox`, any hashable sendable value compared by value | HashableBox.swift | ReduxCore (child feature ids), ReduxCommand (cancel ids) |

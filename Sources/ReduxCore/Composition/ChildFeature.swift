@@ -1,3 +1,5 @@
+import ReduxSeam
+
 /// A child feature as the composition operator that holds it sees it: which child it is, how to
 /// find it again in the parent's state, and how to address an action back to it.
 ///
@@ -42,17 +44,17 @@ public struct ChildFeature<Parent, Child>: Sendable {
 /// lives) and, in a collection or stack, the element's id.
 public struct ChildFeatureID: Hashable, Sendable, CustomStringConvertible {
   let wrapper: ObjectIdentifier
-  let place: Part
-  let element: Part?
+  let place: HashableBox
+  let element: HashableBox?
 
   @usableFromInline
   init<Wrapper>(wrapper: Wrapper.Type, place: some Hashable & Sendable) {
     self.wrapper = ObjectIdentifier(wrapper)
-    self.place = Part(place)
+    self.place = HashableBox(place)
     element = nil
   }
 
-  private init(wrapper: ObjectIdentifier, place: Part, element: Part) {
+  private init(wrapper: ObjectIdentifier, place: HashableBox, element: HashableBox) {
     self.wrapper = wrapper
     self.place = place
     self.element = element
@@ -61,7 +63,7 @@ public struct ChildFeatureID: Hashable, Sendable, CustomStringConvertible {
   /// The id of the element with `id` in this id's collection or stack.
   @usableFromInline
   func element(_ id: some Hashable & Sendable) -> ChildFeatureID {
-    ChildFeatureID(wrapper: wrapper, place: place, element: Part(id))
+    ChildFeatureID(wrapper: wrapper, place: place, element: HashableBox(id))
   }
 
   /// Where the child is, for messages: `child at \State.detail`, `child at \State.rows
@@ -69,23 +71,6 @@ public struct ChildFeatureID: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     let element = element.map { " element \($0.base)" } ?? ""
     return "child at \(place.base)\(element)"
-  }
-
-  /// One hashable part of the id.
-  struct Part: Hashable, Sendable {
-    let base: any Hashable & Sendable
-
-    init(_ base: some Hashable & Sendable) {
-      self.base = base
-    }
-
-    static func == (lhs: Part, rhs: Part) -> Bool {
-      AnyHashable(lhs.base) == AnyHashable(rhs.base)
-    }
-
-    func hash(into hasher: inout Hasher) {
-      AnyHashable(base).hash(into: &hasher)
-    }
   }
 }
 
