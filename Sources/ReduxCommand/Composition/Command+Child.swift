@@ -77,13 +77,31 @@ extension Command {
   /// removed it is cancelled as it starts.
   @inlinable
   func markingChildrenGone<Root>(from state: Root) -> Command {
-    mappingChildParts { command, owner in
+    // Usually no child is gone: the command is then started as it is, not rebuilt.
+    guard hasChildrenGone(from: state) else { return self }
+    return mappingChildParts { command, owner in
       guard ChildPresence<Root>.isPresent(owner.presence, in: state) else {
         var gone = owner
         gone.isGone = true
         return Command(.child(command, gone))
       }
       return Command(.child(command.markingChildrenGone(from: state), owner))
+    }
+  }
+
+  /// Whether a part of this command belongs to a child feature that is no longer in `state`.
+  @inlinable
+  func hasChildrenGone<Root>(from state: Root) -> Bool {
+    switch kind {
+    case .none, .action, .run, .cancel:
+      return false
+    case .batch(let commands), .concatenate(let commands):
+      return commands.contains { $0.hasChildrenGone(from: state) }
+    case .map(let command, _), .cancellable(let command, _, _):
+      return command.hasChildrenGone(from: state)
+    case .child(let command, let owner):
+      return !ChildPresence<Root>.isPresent(owner.presence, in: state)
+        || command.hasChildrenGone(from: state)
     }
   }
 
