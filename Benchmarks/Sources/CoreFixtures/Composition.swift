@@ -97,9 +97,4 @@ where Element: Identifiable, ID == Element.ID {
     guard let index = index(id: id) else { return nil }
     return body(&self[index])
   }
-
-  /// The ids of `earlier` no longer present; O(1) when the ids share storage.
-  public func removedIDs(since earlier: IDs) -> [ID] {
-    earlier.elements == ids.elements ? [] : earlier.filter { self[id: $0] == nil }
-  }
 }
