@@ -49,11 +49,11 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
       clock: clock, onError: onError, logger: logger, monitor: monitor, emitter: emitter)
   }
 
-  /// Creates the runtime of a ``SagaTest`` run: named calls in `stubs` run the stub instead.
-  init(clock: any Clock<Duration>, stubs: [String: CallStub], recorder: SagaTestRecorder) {
+  /// Creates the runtime of a ``SagaTest`` run, which reaches it through `interceptor`.
+  init(clock: any Clock<Duration>, interceptor: SagaInterceptor) {
     runtime = SagaRuntime(
-      clock: clock, onError: nil, logger: Logger(label: "ReduxSaga"), monitor: recorder.record,
-      stubs: stubs, recorder: recorder)
+      clock: clock, onError: nil, logger: Logger(label: "ReduxSaga"),
+      monitor: interceptor.recorder.record, interceptor: interceptor)
   }
 
   /// The middleware to give the one `Store` these sagas run against.
@@ -62,32 +62,25 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
   /// that holds it is released, the running sagas are cancelled.
   @inlinable
   public var middleware: Middleware<State> {
-    // Inlinable: the app's module specializes these closures for its State, so the store's
-    // tracked dispatch path that a put takes, and the processing origin read for each
-    // delivery, run specialized code (unspecialized, they asked the runtime for generic
-    // metadata).
+    // Inlinable, so that these closures are specialized for the app's State: the store's
+    // tracked dispatch that a put takes, and the origin read for each delivery, then ask the
+    // runtime for no generic metadata (ModuleProfile's `saga-sync`).
     let link = StoreLink(runtime: runtime)
-    // The hub and the scheduler captured themselves: reached through the link, each delivery
-    // retained and released them.
-    let hub = link.hub
-    let scheduler = runtime.scheduler
-    // The body keeps the link: the link lives exactly as long as the store's chain.
-    let body: @Sendable (MiddlewareContext<State>, any Action, Middleware<State>.Next) -> Void = {
-      context, action, next in
-      next(action)
-      // An emitter or a monitor (rare) takes the runtime's own, slower path.
-      guard link.isDirect else {
-        link.runtime.deliver(action, origin: context.processingOrigin)
-        return
-      }
-      // The sagas this action resumes run now, inside this dispatch, up to their next wait.
-      hub.deliver(action, origin: context.processingOrigin, draining: scheduler)
-    }
+    let core = runtime.core
     return Middleware(
       onAttach: { context in
-        // The held put hears when its action has been processed, and resumes its saga then.
-        link.attach(context, deliver: { put in context.dispatch(put) })
-      }, body)
+        link.attach(context)
+        core.scheduler.connect { put in context.dispatch(put) }
+      },
+      { context, action, next in
+        next(action)
+        // The sagas this action resumes run now, inside this dispatch, up to their next wait.
+        if link.isDirect {
+          core.takers.deliver(action, origin: context.processingOrigin, draining: core.scheduler)
+        } else {
+          link.runtime.deliver(action, origin: context.processingOrigin)
+        }
+      })
   }
 
   /// Starts a root saga written as a closure, and returns its handle.
@@ -132,5 +125,32 @@ private final class SagaHandoff<State: Sendable>: Sendable {
 
   func take() -> sending Saga<State>? {
     saga.withLock { $0.take() }
+  }
+}
+
+/// Ties a runtime to the store that holds its middleware: releasing that store (and with it the
+/// middleware's chain, which holds the link) cancels the sagas. Copies of the middleware that
+/// never reach a store do nothing.
+@usableFromInline
+final class StoreLink<State: Sendable>: Sendable {
+  @usableFromInline let runtime: SagaRuntime<State>
+  /// Whether actions go straight to the takers: no emitter routes them, no monitor hears them.
+  @usableFromInline let isDirect: Bool
+  private let isAttached = Lock(false)
+
+  @usableFromInline
+  init(runtime: SagaRuntime<State>) {
+    self.runtime = runtime
+    isDirect = runtime.emitter == nil && runtime.core.monitor == nil
+  }
+
+  @usableFromInline
+  func attach(_ context: MiddlewareContext<State>) {
+    runtime.attach(context)
+    isAttached.withLock { $0 = true }
+  }
+
+  deinit {
+    if isAttached.withLock({ $0 }) { runtime.shutDown() }
   }
 }

@@ -4,8 +4,6 @@
 /// still running. Dropping the handle does not cancel the saga.
 public struct SagaTask<Value: Sendable>: Sendable {
   let node: SagaNode
-  /// The saga's Swift task; its value is kept by the node.
-  let task: Task<Void, any Error>
 
   /// The saga's name, as it appears in saga stacks and monitor events.
   public var name: String { node.name }
@@ -26,7 +24,7 @@ public struct SagaTask<Value: Sendable>: Sendable {
   /// Called from outside the sagas, the cancelled sagas' cleanup has run up to its next wait
   /// when `cancel` returns: the saga's own first, then its forks' in the order they were forked.
   public func cancel() {
-    node.hooks.scheduler.withDrain { node.cancel() }
+    node.core.scheduler.withDrain { node.cancel() }
   }
 
   /// Waits until the saga and its attached forks have finished, and returns its value.
@@ -37,15 +35,15 @@ public struct SagaTask<Value: Sendable>: Sendable {
   public var value: Value {
     get async throws {
       try await node.waitUntilFinished()
-      try await task.value
-      return node.value(as: Value.self)
+      return try node.result(as: Value.self).get()
     }
   }
 
   /// Waits until the saga has finished and returns how it ended, without throwing.
   public var result: Result<Value, any Error> {
     get async {
-      await node.result(of: task, as: Value.self)
+      try? await node.waitUntilFinished(cancellable: false)
+      return node.result(as: Value.self)
     }
   }
 }

@@ -309,3 +309,102 @@ struct PutOrderingTests {
     try await saga.value
   }
 }
+
+// Rule 2 (docs/sagas.md, "The putting saga misses nothing"): the actions reduced while a saga's
+// put was processed reach the takes that saga makes right after the put, in order, as in
+// redux-saga, where the put resumes before the actions its reduction caused reach the sagas.
+
+/// A store with the sagas' middleware whose subscriber dispatches `actions` once, the first
+/// time the state's count is 1 (after the saga's `put(Add())`).
+private func storeDispatchingOnFirstAdd(
+  _ actions: [any Action]
+) -> (Store<TestState>, SagaMiddleware<TestState>, Subscription) {
+  let sagas = SagaMiddleware<TestState>()
+  let store = Store(
+    initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
+  let hasFired = Box(false)
+  let subscription = store.subscribe { [weak store] state in
+    guard state.count == 1, let store else { return }
+    var isFirst = false
+    hasFired.update { fired in
+      isFirst = !fired
+      fired = true
+    }
+    guard isFirst else { return }
+    for action in actions { store.dispatch(action) }
+  }
+  return (store, sagas, subscription)
+}
+
+@Suite("the putting saga misses nothing", .timeLimit(.minutes(1)))
+struct PutterMissesNothingTests {
+  @Test("a take right after a put gets the action a subscriber dispatched during the put")
+  func takeAfterPut() async throws {
+    let (store, sagas, subscription) = storeDispatchingOnFirstAdd([Ping(id: 7)])
+    let root = sagas.run("putter") { saga in
+      await saga.put(Add())
+      return try await saga.take(Ping.self).id
+    }
+    #expect(try await root.value == 7)
+    subscription.cancel()
+    withExtendedLifetime(store) {}
+  }
+
+  @Test("races entered right after a put get each action dispatched during the put, in order")
+  func raceAfterPut() async throws {
+    let (store, sagas, subscription) = storeDispatchingOnFirstAdd([Ping(id: 1), Request(id: 2)])
+    let root = sagas.run("putter") { saga in
+      await saga.put(Add())
+      var seen: [String] = []
+      for _ in 0..<2 {
+        let (ping, request) = try await saga.race(
+          { try await saga.take(Ping.self) }, { try await saga.take(Request.self) })
+        if ping != nil { seen.append("a") }
+        if request != nil { seen.append("b") }
+      }
+      return seen
+    }
+    #expect(try await root.value == ["a", "b"])
+    subscription.cancel()
+    withExtendedLifetime(store) {}
+  }
+
+  @Test("the put's own action does not reach the take after it, and unmatched ones are skipped")
+  func ownActionNotReplayed() async throws {
+    let (store, sagas, subscription) = storeDispatchingOnFirstAdd([
+      Request(id: 1), Ping(id: 2), Ping(id: 3),
+    ])
+    let root = sagas.run("putter") { saga in
+      await saga.put(Add())
+      // Add is the put's own: a take of Add waits for the next one.
+      let first = try await saga.take(where: { $0.as(Add.self) != nil || $0.as(Ping.self) != nil })
+      let second = try await saga.take(Ping.self)
+      return ["\(first)", "\(second)"]
+    }
+    #expect(try await root.value == ["Ping(id: 2)", "Ping(id: 3)"])
+    subscription.cancel()
+    withExtendedLifetime(store) {}
+  }
+
+  @Test("actions dispatched during a put are not replayed to a saga that waits on something else")
+  func notReplayedAfterOtherWait() async throws {
+    let harness = Harness()
+    let hasFired = Box(false)
+    let subscription = harness.store.subscribe { [weak store = harness.store] state in
+      guard state.count == 1, let store, !hasFired.value else { return }
+      hasFired.update { $0 = true }
+      store.dispatch(Ping(id: 1))
+    }
+    let root = harness.sagas.run("putter") { saga in
+      await saga.put(Add())
+      // Not a take: Ping(id: 1) passes meanwhile, as it would in redux-saga.
+      try await saga.delay(.seconds(1))
+      return try await saga.take(Ping.self).id
+    }
+    await harness.clock.waitForSleepers()
+    harness.clock.advance(by: .seconds(1))
+    await harness.dispatch(Ping(id: 2), of: "Ping")
+    #expect(try await root.value == 2)
+    subscription.cancel()
+  }
+}

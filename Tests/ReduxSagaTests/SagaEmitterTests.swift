@@ -65,3 +65,37 @@ struct SagaEmitterTests {
     #expect(batches.value == 0)
   }
 }
+
+@Suite("a saga emitter's batch", .timeLimit(.minutes(1)))
+struct SagaEmitterBatchTests {
+  @Test("each emitted action, and the puts its sagas make, are handled before the next")
+  func batchPartsOneAtATime() async throws {
+    let log = Box<[String]>([])
+    let sagas = SagaMiddleware<TestState>(emitter: { action, emit in
+      if let batch = action.as(Batch.self) {
+        for part in batch.actions { emit(part) }
+      } else {
+        emit(action)
+      }
+    })
+    let logging = Middleware<TestState> { _, action, next in
+      if let ping = action.as(Ping.self) { log.update { $0.append("R ping \(ping.id)") } }
+      next(action)
+    }
+    let store = Store(
+      initialState: TestState(), reducer: testReducer, middleware: [logging, sagas.middleware])
+    sagas.run("root") { saga in
+      saga.takeEvery(Request.self) { worker, request in
+        log.update { $0.append("S request \(request.id)") }
+        await worker.put(Ping(id: request.id))
+      }
+      saga.takeEvery(Ping.self) { _, ping in log.update { $0.append("S ping \(ping.id)") } }
+    }
+    store.dispatch(Batch(actions: [Request(id: 1), Request(id: 2)]))
+    await log.wait(until: { $0.count == 6 })
+    #expect(
+      log.value == [
+        "S request 1", "R ping 1", "S ping 1", "S request 2", "R ping 2", "S ping 2",
+      ])
+  }
+}

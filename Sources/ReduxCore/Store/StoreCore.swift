@@ -76,35 +76,50 @@ struct StoreCore<State: Sendable> {
   /// Admits an item arriving from `thread` (see ``DrainMachine/admit(thread:drainsAStore:_:)``).
   /// While a `send` is being processed or a test probe tracks everything, an action queued here
   /// is tracked: it carries the origin of the `send` its thread is processing, and counts as
-  /// pending work until processed.
+  /// pending work until processed. While an action that waits for its consequences is processed,
+  /// what its thread queues is one of them.
   @inlinable
   mutating func admit(
     _ work: @Sendable () -> StoreWork<State>, thread: UInt, ledger: WorkLedger
   ) -> Admission {
     let drainsAStore = machine.isDraining && DrainingThread.isDraining
     let isNested = thread == machine.drainer
-    let processing = tracking.processing.origin
-    let isTracked = processing.isTracked || ledger.tracksAll
-    let admission = machine.admit(thread: thread, drainsAStore: drainsAStore) {
+    let processing = tracking.processing
+    let isTracked =
+      processing.origin.isTracked || ledger.tracksAll || processing.consequences != nil
+    return machine.admit(thread: thread, drainsAStore: drainsAStore) {
       guard isTracked else { return work() }
-      return Self.tracked(work(), origin: isNested ? processing : .untracked, ledger: ledger)
+      return Self.tracked(
+        work(), origin: isNested ? processing.origin : .untracked,
+        consequences: isNested ? processing.consequences : nil, ledger: ledger)
     }
-    if isNested && admission == .queued { tracking.nestedQueued &+= 1 }
-    return admission
   }
 
   /// `work` as it is queued while work is tracked: an action becomes a tracked action of
-  /// `origin` (the `send` its thread is processing, if it is the drainer).
+  /// `origin` (the `send` its thread is processing, if it is the drainer), and one of
+  /// `consequences`.
   @inlinable @inline(never)
   static func tracked(
-    _ work: StoreWork<State>, origin: ActionOrigin, ledger: WorkLedger
+    _ work: StoreWork<State>, origin: ActionOrigin, consequences: Consequences?,
+    ledger: WorkLedger
   ) -> StoreWork<State> {
-    guard case .action(let action) = work else { return work }
-    let pending: UInt64? =
-      origin.isTracked || ledger.tracksAll
-      ? ledger.begin(
-        origin: origin, description: "queued action \(action)", isQueuedAction: true) : nil
-    return .tracked(
-      TrackedAction(action: action, origin: origin, isSent: false, listener: nil, pending: pending))
+    switch work {
+    case .action(let action):
+      let pending: UInt64? =
+        origin.isTracked || ledger.tracksAll
+        ? ledger.begin(
+          origin: origin, description: "queued action \(action)", isQueuedAction: true) : nil
+      consequences?.add()
+      return .tracked(
+        TrackedAction(
+          action: action, origin: origin, isSent: false, listener: nil, pending: pending,
+          cause: consequences))
+    case .tracked(let tracked) where consequences != nil:
+      consequences?.add()
+      return .tracked(
+        TrackedAction.wrapping(tracked, pending: tracked.pending, cause: consequences))
+    default:
+      return work
+    }
   }
 }

@@ -17,19 +17,26 @@ extension StoreEngine {
     }
     let entry = ledger.begin(
       origin: tracked.origin, description: "action \(tracked.action)", isQueuedAction: true)
-    let counted = TrackedAction.counting(tracked, as: entry)
+    let counted = TrackedAction.wrapping(tracked, pending: entry)
     submit(.tracked(counted), through: chain) { process(counted, through: chain) }
   }
 
   /// Processes a tracked action; this thread drains.
   @inlinable
   func process(_ tracked: any TrackedDispatch, through chain: Middleware<State>.Next?) {
+    // The consequences the actions this thread queues meanwhile belong to: the action's own, if
+    // it waits for them, or those it is itself one of.
+    let consequences = tracked.waitsForConsequences ? Consequences(of: tracked) : tracked.cause
     // Only this function sets `processing`, and it resets it before it returns, so it is
-    // `Processing()` here: an untracked action that no `send` enqueued (a saga's put, most
-    // often) leaves it unchanged and skips two lock acquisitions.
+    // `Processing()` here: an untracked action with no consequences to count skips two lock
+    // acquisitions.
     if tracked.shouldProcess() {
-      let isMarked = tracked.origin.isTracked || tracked.isSent
-      if isMarked { lock.withLock { $0.tracking.processing = Processing(tracked) } }
+      let isMarked = tracked.origin.isTracked || tracked.isSent || consequences != nil
+      if isMarked {
+        lock.withLock {
+          $0.tracking.processing = Processing(tracked, consequences: consequences)
+        }
+      }
       switch chain {
       case .some(let chain): chain(tracked.action)
       case .none: reduceAndNotify(tracked.action)
@@ -38,12 +45,12 @@ extension StoreEngine {
     }
     // The listener first: work it resumes (a saga after its put) registers before the pending
     // entry ends, so the origin's count never drops to zero in between.
-    tracked.actionProcessed(lookingAt: {
-      lock.withLock {
-        StoreQueueState(
-          isEmpty: $0.machine.queueCount == 0, nestedDispatchCount: $0.tracking.nestedQueued)
-      }
-    })
+    if tracked.waitsForConsequences {
+      tracked.actionReduced()
+      consequences?.processedOne()
+    } else {
+      tracked.actionProcessed()
+    }
     if let pending = tracked.pending { ledger.end(pending) }
   }
 

@@ -1,4 +1,5 @@
 import ReduxSeam
+import Synchronization
 
 /// Told when an action dispatched with it has been processed.
 ///
@@ -30,8 +31,7 @@ package final class ResumeWhenProcessed: ActionProcessedListener {
 /// once it has been processed (``ActionProcessedListener/actionProcessed()``, called once).
 ///
 /// An object, so that the store's queue items stay as small as a plain action. A module's own
-/// object for the action can be one (a saga's held put): the dispatch then allocates nothing
-/// more.
+/// object for the action can be one (a saga's put): the dispatch then allocates nothing more.
 @usableFromInline
 package protocol TrackedDispatch: ActionProcessedListener {
   /// The action to process.
@@ -46,48 +46,62 @@ package protocol TrackedDispatch: ActionProcessedListener {
   /// cancelled meanwhile answers false, and the action is dropped before any middleware. Asked
   /// once, by the drainer, before ``ActionProcessedListener/actionProcessed()``.
   func shouldProcess() -> Bool
-
-  /// Called instead of ``ActionProcessedListener/actionProcessed()`` by the store that
-  /// processed the action, on its draining thread, with a look at its queue: a module that must
-  /// hear only once what the action caused has been processed too (a saga's put) reads it
-  /// there, under one lock and with nothing retained.
-  func actionProcessed(lookingAt queue: () -> StoreQueueState)
+  /// Whether ``ActionProcessedListener/actionProcessed()`` waits for the action's
+  /// consequences: the actions the draining thread dispatched while it was processed (from a
+  /// middleware, a subscriber or a reducer's follow-up) and, transitively, theirs. Actions other
+  /// threads dispatch meanwhile are not consequences.
+  var waitsForConsequences: Bool { get }
+  /// Called once, on the draining thread, right after the action itself went through the
+  /// middleware and the reducer, when ``waitsForConsequences``: its consequences come next.
+  func actionReduced()
+  /// The action whose consequence this one is (see ``waitsForConsequences``), if any.
+  var cause: Consequences? { get }
 }
 
 extension TrackedDispatch {
   /// Every action is wanted, unless the type says otherwise.
   @inlinable
   package func shouldProcess() -> Bool { true }
-
-  /// Most listeners do not look at the queue.
+  /// Most listeners are told once the action itself has been processed.
   @inlinable
-  package func actionProcessed(lookingAt queue: () -> StoreQueueState) {
-    actionProcessed()
-  }
+  package var waitsForConsequences: Bool { false }
+  @inlinable
+  package func actionReduced() {}
+  @inlinable
+  package var cause: Consequences? { nil }
 }
 
-/// The queue of the store that has just processed a tracked action, as its draining thread saw
-/// it then.
+/// The consequences of an action that ``TrackedDispatch/waitsForConsequences``, still to be
+/// processed: the action itself, then each action dispatched while it (or one of them) was
+/// processed. The last one to be processed tells the listener.
 @usableFromInline
-package struct StoreQueueState: Sendable {
-  /// Whether no action waits in the queue: nothing dispatched while the action was processed
-  /// is still to come.
-  @usableFromInline package let isEmpty: Bool
-  /// How many actions the store's draining thread has queued while it processed others (a
-  /// middleware's, a subscriber's or a reducer's follow-up dispatch): it only grows. If it is
-  /// the same before and after a pass through the queue, nothing processed in that pass
-  /// dispatched anything; what other threads dispatched meanwhile does not count.
-  @usableFromInline package let nestedDispatchCount: UInt64
+package final class Consequences: Sendable {
+  @usableFromInline let listener: any TrackedDispatch
+  /// The action itself and its consequences not processed yet.
+  @usableFromInline let remaining = Atomic<Int>(1)
 
+  @usableFromInline
+  init(of listener: any TrackedDispatch) {
+    self.listener = listener
+  }
+
+  /// One more action to wait for: dispatched while one of these was processed.
   @inlinable
-  init(isEmpty: Bool, nestedDispatchCount: UInt64) {
-    self.isEmpty = isEmpty
-    self.nestedDispatchCount = nestedDispatchCount
+  func add() {
+    remaining.wrappingAdd(1, ordering: .relaxed)
+  }
+
+  /// One of them has been processed (or dropped with the store); the last tells the listener.
+  @inlinable
+  func processedOne() {
+    if remaining.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+      listener.actionProcessed()
+    }
   }
 }
 
 /// A tracked action the store makes itself: for `send`, for a module's dispatch with a
-/// listener, and for an action counted as pending.
+/// listener, for an action counted as pending, and for a consequence.
 @usableFromInline
 final class TrackedAction: TrackedDispatch {
   @usableFromInline let action: any Action
@@ -95,15 +109,16 @@ final class TrackedAction: TrackedDispatch {
   @usableFromInline let isSent: Bool
   @usableFromInline let listener: (any ActionProcessedListener)?
   @usableFromInline let pending: UInt64?
-  /// The module's own tracked dispatch this one counts as pending, which decides whether the
-  /// action is still wanted.
+  /// The module's own tracked dispatch this one wraps, which decides whether the action is
+  /// still wanted and whether it waits for its consequences.
   @usableFromInline let counted: (any TrackedDispatch)?
+  @usableFromInline let cause: Consequences?
 
   @usableFromInline
   init(
     action: any Action, origin: ActionOrigin, isSent: Bool,
     listener: (any ActionProcessedListener)?, pending: UInt64? = nil,
-    counted: (any TrackedDispatch)? = nil
+    counted: (any TrackedDispatch)? = nil, cause: Consequences? = nil
   ) {
     self.action = action
     self.origin = origin
@@ -111,21 +126,13 @@ final class TrackedAction: TrackedDispatch {
     self.listener = listener
     self.pending = pending
     self.counted = counted
+    self.cause = cause
   }
 
   @usableFromInline
   func actionProcessed() {
     listener?.actionProcessed()
-  }
-
-  /// A module's own tracked dispatch, counted as pending here, looks at the queue itself.
-  @usableFromInline
-  func actionProcessed(lookingAt queue: () -> StoreQueueState) {
-    if let counted {
-      counted.actionProcessed(lookingAt: queue)
-    } else {
-      listener?.actionProcessed()
-    }
+    cause?.processedOne()
   }
 
   @usableFromInline
@@ -133,12 +140,22 @@ final class TrackedAction: TrackedDispatch {
     counted?.shouldProcess() ?? true
   }
 
-  /// `tracked`, counted as pending under `entry`.
   @usableFromInline
-  static func counting(_ tracked: any TrackedDispatch, as entry: UInt64) -> TrackedAction {
+  var waitsForConsequences: Bool { counted?.waitsForConsequences ?? false }
+
+  @usableFromInline
+  func actionReduced() {
+    counted?.actionReduced()
+  }
+
+  /// `tracked`, counted as pending under `entry`, or a consequence of `cause`.
+  @usableFromInline
+  static func wrapping(
+    _ tracked: any TrackedDispatch, pending: UInt64?, cause: Consequences? = nil
+  ) -> TrackedAction {
     TrackedAction(
       action: tracked.action, origin: tracked.origin, isSent: tracked.isSent, listener: tracked,
-      pending: entry, counted: tracked)
+      pending: pending, counted: tracked, cause: cause)
   }
 }
 
@@ -147,11 +164,14 @@ final class TrackedAction: TrackedDispatch {
 struct Processing: Sendable {
   @usableFromInline var origin = ActionOrigin.untracked
   @usableFromInline var isSent = false
+  /// The consequences that actions its thread queues meanwhile belong to.
+  @usableFromInline var consequences: Consequences?
 
   @usableFromInline init() {}
 
-  @usableFromInline init(_ tracked: any TrackedDispatch) {
+  @usableFromInline init(_ tracked: any TrackedDispatch, consequences: Consequences?) {
     origin = tracked.origin
     isSent = tracked.isSent
+    self.consequences = consequences
   }
 }

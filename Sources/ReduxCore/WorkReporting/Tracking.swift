@@ -8,10 +8,6 @@ struct Tracking<State: Sendable> {
   @usableFromInline var probe: (@Sendable (ProcessedAction<State>) -> Void)?
   /// The action the probe reports next, and its origin.
   @usableFromInline var probed: (action: any Action, processing: Processing)?
-  /// How many items the draining thread itself has queued: dispatched while it processed an
-  /// item. A module compares it across a pass through the queue to learn whether anything
-  /// processed meanwhile dispatched more (``StoreQueueState/nestedDispatchCount``).
-  @usableFromInline var nestedQueued: UInt64 = 0
 
   @inlinable
   init() {}

@@ -40,20 +40,20 @@ extension SagaContext {
     buffer: ChannelBuffer, _ match: @escaping @Sendable (any Action) -> Element?
   ) -> Channel<Element> {
     let channel = Channel<Element>(buffer: buffer)
-    let hub = runtime.hub
-    let id = hub.makeID()
-    let watcher = Watcher(
-      id: id,
-      offer: { action in
-        guard let element = match(action) else { return nil }
-        return { origin in channel.offer(element, origin: origin) }
-      },
-      end: { channel.close() })
-    guard hub.add(watcher) else {
+    let takers = runtime.core.takers
+    let id = takers.makeID()
+    let taker = Taker(
+      id: id, node: nil, order: node.order, match: .predicate("where") { match($0) != nil },
+      receiver: .channel(
+        feed: { action, origin in
+          if let element = match(action) { channel.offer(element, origin: origin) }
+        },
+        end: { channel.close() }))
+    guard takers.add(taker) else {
       channel.close()
       return channel
     }
-    channel.onClose { hub.remove(id) }
+    channel.onClose { takers.remove(id) }
     node.onFinish { channel.close() }
     return channel
   }

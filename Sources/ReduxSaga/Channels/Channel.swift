@@ -12,11 +12,10 @@ import ReduxSeam
 ///
 /// Safe to use from any thread.
 public final class Channel<Element: Sendable>: Sendable {
-  // A LockedValue, not a Lock, since its type depends on Element (see LockedValue).
-  private let state: LockedValue<ChannelState<Element>>
+  private let state: Lock<ChannelState<Element>>
 
   init(buffer: ChannelBuffer) {
-    state = LockedValue(ChannelState(buffer: BufferQueue(buffer)))
+    state = Lock(ChannelState(buffer: BufferQueue(buffer)))
   }
 
   /// Whether the channel is closed (it may still hold buffered values).
@@ -36,7 +35,7 @@ public final class Channel<Element: Sendable>: Sendable {
 
   /// Sends a value on behalf of `origin`: a saga it resumes works for that origin.
   func put(_ element: Element, origin: ActionOrigin) throws(ChannelError) {
-    let taker: Result<Taker<Element>?, ChannelError> = state.withLock { state in
+    let taker: Result<ChannelTaker<Element>?, ChannelError> = state.withLock { state in
       guard !state.isClosed else { return .success(nil) }
       if !state.takerOrder.isEmpty {
         return .success(state.takers.removeValue(forKey: state.takerOrder.removeFirst()))
@@ -54,7 +53,7 @@ public final class Channel<Element: Sendable>: Sendable {
       return
     }
     // The taking saga runs now, up to its next wait (after the caller's, from a saga).
-    node.hooks.scheduler.withDrain {
+    node.core.scheduler.withDrain {
       node.resumedByAction(origin: origin)
       taker.continuation.resume(returning: element)
     }
@@ -82,17 +81,13 @@ public final class Channel<Element: Sendable>: Sendable {
   ///   cancelled while waiting.
   nonisolated(nonsending) public func takeMaybe() async throws -> Element? {
     try Task.checkCancellation()
-    let running = RunningSlot.token
-    let node = running.node
+    let node = SagaNode.current
     let effectID = node?.effectStarted(.takeChannel)
     do {
       let element = try await waitForElement(node)
-      // The task resumes in a new job of the scheduler, still the slot's (if it was known).
-      RunningSlot.resume(running)
       if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }
       return element
     } catch {
-      RunningSlot.resume(running)
       if let effectID {
         node?.effectEnded(
           effectID, .takeChannel, error is CancellationError ? .cancelled : .rejected(error))
@@ -125,7 +120,7 @@ public final class Channel<Element: Sendable>: Sendable {
           // Waiting for a value is waiting for an action: this saga's work pauses.
           waited = true
           node?.waitingForAction()
-          state.takers[id] = Taker(continuation: continuation, node: node)
+          state.takers[id] = ChannelTaker(continuation: continuation, node: node)
           state.takerOrder.append(id)
           return nil
         }
@@ -214,14 +209,14 @@ public final class Channel<Element: Sendable>: Sendable {
 }
 
 /// A saga waiting in `take`, and the saga it belongs to (for work reporting).
-private struct Taker<Element: Sendable> {
+private struct ChannelTaker<Element: Sendable> {
   let continuation: CheckedContinuation<Element?, any Error>
   let node: SagaNode?
 }
 
 private struct ChannelState<Element: Sendable> {
   var buffer: BufferQueue<Element>
-  var takers: [UInt64: Taker<Element>] = [:]
+  var takers: [UInt64: ChannelTaker<Element>] = [:]
   var takerOrder: [UInt64] = []
   var nextTaker: UInt64 = 0
   var isClosed = false

@@ -20,7 +20,7 @@ import ReduxSeam
 /// After ``close()`` (redux-saga's `put(END)`), every waiting taker ends, later puts are
 /// ignored, and later takes end at once. Safe to use from any thread.
 public final class MulticastChannel<Element: Sendable>: Sendable {
-  private let state = LockedValue(MulticastState<Element>())
+  private let state = Lock(MulticastState<Element>())
 
   init() {}
 
@@ -54,7 +54,7 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
     }
     // The taking sagas run now, in order, up to their next wait.
     if let node = takers.lazy.compactMap(\.node).first {
-      node.hooks.scheduler.withDrain(resumeAll)
+      node.core.scheduler.withDrain(resumeAll)
     } else {
       resumeAll()
     }
@@ -91,17 +91,13 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
     where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
   ) async throws -> Element? {
     try Task.checkCancellation()
-    let running = RunningSlot.token
-    let node = running.node
+    let node = SagaNode.current
     let effectID = node?.effectStarted(.takeChannel)
     do {
       let element = try await waitForElement(node, predicate)
-      // The task resumes in a new job of the scheduler, still the slot's (if it was known).
-      RunningSlot.resume(running)
       if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }
       return element
     } catch {
-      RunningSlot.resume(running)
       if let effectID { node?.effectEnded(effectID, .takeChannel, .cancelled) }
       throw error
     }

@@ -1,3 +1,5 @@
+import ReduxSeam
+
 extension SagaContext {
   /// Calls an async function and returns its result.
   ///
@@ -47,16 +49,20 @@ extension SagaContext {
   ) async throws -> Value {
     try await perform(.cps(name)) {
       try await stubbed(name, argument: ()) { _ in
-        let pending = OneShotContinuation<Value>()
+        // Resumed by the first of the completion and a cancellation.
+        let pending = Lock<CheckedContinuation<Value, any Error>?>(nil)
+        let resume: @Sendable (Result<Value, any Error>) -> Void = { result in
+          pending.withLock { $0.take() }?.resume(with: result)
+        }
         return try await withTaskCancellationHandler {
           try await withCheckedThrowingContinuation {
             (continuation: CheckedContinuation<Value, any Error>) in
-            pending.set(continuation)
-            start { result in pending.resume(with: result.mapError { $0 as any Error }) }
-            if Task.isCancelled { pending.resume(with: .failure(CancellationError())) }
+            pending.withLock { $0 = continuation }
+            start { result in resume(result.mapError { $0 as any Error }) }
+            if Task.isCancelled { resume(.failure(CancellationError())) }
           }
         } onCancel: {
-          pending.resume(with: .failure(CancellationError()))
+          resume(.failure(CancellationError()))
         }
       }
     }

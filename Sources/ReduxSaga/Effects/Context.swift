@@ -10,9 +10,7 @@ extension SagaContext {
   /// let api = saga.getContext("api", as: UserAPI.self)
   /// ```
   public func setContext(_ values: [String: any Sendable]) {
-    node.withState { state in
-      state.withExtras { $0.context.merge(values) { _, new in new } }
-    }
+    node.withState { $0.context.merge(values) { _, new in new } }
   }
 
   /// Reads a value of this saga's context (redux-saga's `getContext`).
@@ -22,14 +20,6 @@ extension SagaContext {
   public func getContext<Value: Sendable>(_ key: String, as type: Value.Type = Value.self)
     -> Value?
   {
-    node.withState { $0.extras?.context[key] } as? Value
-  }
-}
-
-extension SagaNode {
-  /// Starts this node with a copy of its parent's context; takes no lock when there is none.
-  func inheritContext(_ context: [String: any Sendable]?) {
-    guard let context, !context.isEmpty else { return }
-    withState { state in state.withExtras { $0.context = context } }
+    node.withState { $0.context[key] } as? Value
   }
 }

@@ -23,7 +23,7 @@ extension SagaContext {
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) throws -> SagaTask<Value> {
     let effectID = started(.fork(name))
-    let task = fork(name, origin: node.currentOrigin, immediately: true, saga)
+    let task = forkAttached(name, saga)
     if let effectID { report(effectID, .fork(name), .resolved) }
     if task.node.isFinished, let error = node.abortError { throw error }
     return task
@@ -40,8 +40,7 @@ extension SagaContext {
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> SagaTask<Value> {
     let effectID = started(.spawn(name))
-    let task = runtime.start(
-      node.makeSpawn(name: name), origin: node.currentOrigin, immediately: true, saga)
+    let task = runtime.start(node.makeSpawn(name: name), origin: node.currentOrigin, saga)
     if let effectID { report(effectID, .spawn(name), .resolved) }
     return task
   }

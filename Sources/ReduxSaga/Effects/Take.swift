@@ -38,7 +38,7 @@ extension SagaContext {
   nonisolated(nonsending) public func take(
     _ description: String = "where", where predicate: @escaping @Sendable (any Action) -> Bool
   ) async throws -> any Action {
-    let action = try await awaitAction(.take(description), .predicate(predicate))
+    let action = try await awaitAction(.take(description), .predicate(description, predicate))
     guard let action else { throw ChannelError.closed }
     return action
   }
@@ -49,5 +49,22 @@ extension SagaContext {
   @inlinable
   nonisolated(nonsending) public func takeMaybe<A: Action>(_ type: A.Type) async throws -> A? {
     try await awaitAction(.takeMaybe(String(describing: A.self)), .of(A.self))?.as(A.self)
+  }
+}
+
+extension SagaContext {
+  /// Registers a take of the actions `match` accepts and waits; nil after END. `effect` is only
+  /// evaluated when a monitor or a test looks: describing the action type costs more than the
+  /// rest of a take.
+  @usableFromInline
+  nonisolated(nonsending) func awaitAction(
+    _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
+  ) async throws -> (any Action)? {
+    let action = try await node.awaitAction(match, effect)
+    if action == nil, runtime.core.interceptor != nil, case .take(let pattern) = effect() {
+      // END ended a `take` (not a `takeMaybe`, which expects it): a SagaTest records the wait.
+      endedWaiting(for: pattern, isTake: true)
+    }
+    return action
   }
 }

@@ -1,24 +1,66 @@
 import Logging
 import ReduxCore
 import ReduxSeam
+import Synchronization
 
-/// What every saga of one ``SagaMiddleware`` shares: the store connection, the action hub, the
-/// scheduler, the clock and the hooks. Running sagas hold it; it never holds the store or the
-/// middleware.
+/// What every saga of one runtime shares, whatever the store's state type: the scheduler, the
+/// takers, the error hook, the monitor, the test interceptor, and the store's work reporting.
+@usableFromInline
+final class SagaCore: Sendable {
+  @usableFromInline let scheduler = SagaScheduler()
+  @usableFromInline let takers = TakerList()
+  let report: @Sendable (_ error: any Error, _ stack: [String]) -> Void
+  let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
+  /// What a ``SagaTest`` run replaces and records; nil outside a test.
+  let interceptor: SagaInterceptor?
+  /// The work ledger of the store the runtime is attached to; set once.
+  private let ledger = Lock<WorkLedger?>(nil)
+  private let effectIDs = Atomic<UInt64>(0)
+  private let nodeCount = Atomic<UInt64>(0)
+
+  init(
+    report: @escaping @Sendable (_ error: any Error, _ stack: [String]) -> Void,
+    monitor: (@Sendable (SagaMonitorEvent) -> Void)?, interceptor: SagaInterceptor?
+  ) {
+    self.report = report
+    self.monitor = monitor
+    self.interceptor = interceptor
+  }
+
+  /// A new id for a monitored effect; unique within the runtime.
+  func nextEffectID() -> UInt64 {
+    effectIDs.wrappingAdd(1, ordering: .relaxed).oldValue
+  }
+
+  /// The start order of a new saga.
+  func nextNodeOrder() -> UInt64 {
+    nodeCount.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+
+  /// Connects work reporting to the store, once.
+  func startWork(on ledger: WorkLedger) {
+    self.ledger.withLock { if $0 == nil { $0 = ledger } }
+  }
+
+  /// Begins work on behalf of `origin`; nil without a store, or when the store does not
+  /// track that origin.
+  func beginWork(_ origin: ActionOrigin, _ description: () -> String) -> WorkHandle? {
+    guard let ledger = ledger.withLock({ $0 }), origin.isTracked || ledger.tracksAll else {
+      return nil
+    }
+    return ledger.record(origin: origin, description: description())
+  }
+}
+
+/// A ``SagaMiddleware``'s runtime: the shared core, the clock, the store connection, and the
+/// root sagas. Running sagas hold it; it never holds the store or the middleware.
 @usableFromInline
 final class SagaRuntime<State: Sendable>: Sendable {
-  @usableFromInline let hub = ActionHub()
-  @usableFromInline let scheduler = SagaScheduler()
+  @usableFromInline let core: SagaCore
   let clock: any Clock<Duration>
   let onError: @Sendable (SagaError) -> Void
-  let monitor: (@Sendable (SagaMonitorEvent) -> Void)?
   /// What the sagas see of each action; nil: the action itself.
-  let emitter: SagaEmitter?
-  /// The calls a ``SagaTest`` replaced, by name; nil outside a test, so a call never looks.
-  let stubs: [String: CallStub]?
-  /// What a ``SagaTest`` run records (calls, takes that END ended); nil outside a test.
-  let recorder: SagaTestRecorder?
-  let hooks: NodeHooks
+  @usableFromInline let emitter: SagaEmitter?
   /// What `select` reads for a saga run without a store (``runSaga``); nil with a store.
   private let getState: (@Sendable () -> State)?
   private let connection = Lock<MiddlewareContext<State>?>(nil)
@@ -30,60 +72,47 @@ final class SagaRuntime<State: Sendable>: Sendable {
   }
 
   init(
-    clock: any Clock<Duration>,
-    onError: (@Sendable (SagaError) -> Void)?,
-    logger: Logger,
-    monitor: (@Sendable (SagaMonitorEvent) -> Void)?,
-    emitter: SagaEmitter? = nil,
-    getState: (@Sendable () -> State)? = nil,
-    stubs: [String: CallStub]? = nil,
-    recorder: SagaTestRecorder? = nil
+    clock: any Clock<Duration>, onError: (@Sendable (SagaError) -> Void)?, logger: Logger,
+    monitor: (@Sendable (SagaMonitorEvent) -> Void)?, emitter: SagaEmitter? = nil,
+    getState: (@Sendable () -> State)? = nil, interceptor: SagaInterceptor? = nil
   ) {
-    self.clock = clock
-    self.stubs = stubs
-    self.recorder = recorder
     let onError =
       onError ?? { report in
         logger.error("A saga failed: \(report)", metadata: ["sagaStack": "\(report.sagaStack)"])
       }
+    self.clock = clock
     self.onError = onError
-    self.monitor = monitor
     self.emitter = emitter
     self.getState = getState
-    hooks = NodeHooks(
-      scheduler: scheduler, hub: hub,
+    core = SagaCore(
       report: { error, stack in onError(SagaError(error: error, sagaStack: stack)) },
-      monitor: monitor)
+      monitor: monitor, interceptor: interceptor)
   }
 
-  /// Connects the runtime to its store; a runtime serves one store. `deliver` dispatches each
-  /// held put through `context` and resumes the putting saga once it has been processed.
-  func attach(
-    _ context: MiddlewareContext<State>, route: PutRoute
-  ) {
+  @usableFromInline var scheduler: SagaScheduler { core.scheduler }
+
+  /// Connects the runtime to its store; a runtime serves one store. The middleware connects
+  /// the puts (see ``SagaMiddleware/middleware``).
+  func attach(_ context: MiddlewareContext<State>) {
     let wasAttached = connection.withLock { connection in
       defer { if connection == nil { connection = context } }
       return connection != nil
     }
     precondition(
-      !wasAttached,
-      "A SagaMiddleware serves one store: create one SagaMiddleware per Store.")
-    hooks.startWork(on: context.workLedger)
+      !wasAttached, "A SagaMiddleware serves one store: create one SagaMiddleware per Store.")
+    core.startWork(on: context.workLedger)
     // A test store lists the takes still waiting when no action arrived.
-    context.reportWaits { [hub] in hub.waitDescriptions() }
-    scheduler.deliverPuts(through: route)
+    context.reportWaits { [takers = core.takers] in takers.waitDescriptions() }
   }
 
-  /// Sends each held put to `dispatch`, for a runtime without a store (``runSaga``): the
-  /// putting saga resumes once `dispatch` returns.
+  /// Sends each put to `dispatch`, for a runtime without a store (``runSaga``): the putting
+  /// saga resumes once `dispatch` returns.
   func dispatchPuts(to dispatch: @escaping @Sendable (any Action) -> Void) {
-    scheduler.deliverPuts(
-      through: PutRoute(
-        deliver: { put in
-          dispatch(put.action)
-          // Processed once `dispatch` returns; nothing to look at.
-          put.actionProcessed()
-        }))
+    core.scheduler.connect { put in
+      dispatch(put.action)
+      put.actionReduced()
+      put.actionProcessed()
+    }
   }
 
   /// The state `select` reads: the store's latest committed state, or `getState`'s.
@@ -100,23 +129,32 @@ final class SagaRuntime<State: Sendable>: Sendable {
     return context
   }
 
-  /// Hands a reduced action to the sagas through the emitter, if any, each emitted action in
-  /// its own drain (so the sagas it resumes wait again before the next); the monitor hears
-  /// it first.
+  /// Hands a reduced action to the sagas, through the emitter if any; the monitor hears it
+  /// first. The first action emitted is delivered at once, as the action itself would be; each
+  /// later one waits in the asap queue, so the one before it, and the puts it caused, are
+  /// handled first, as if it had been dispatched after them.
   @usableFromInline
   func deliver(_ action: any Action, origin: ActionOrigin) {
-    if let monitor {
+    if let monitor = core.monitor {
       monitor(
         SagaMonitorEvent(
-          effectID: nextEffectID(), sagaStack: [], effect: .actionDispatched(action),
+          effectID: core.nextEffectID(), sagaStack: [], effect: .actionDispatched(action),
           phase: .resolved))
     }
-    guard let emitter else { return deliverToSagas(action, origin: origin) }
-    emitter(action) { emitted in deliverToSagas(emitted, origin: origin) }
-  }
-
-  private func deliverToSagas(_ action: any Action, origin: ActionOrigin) {
-    hub.deliver(action, origin: origin, draining: scheduler)
+    let core = core
+    guard let emitter else {
+      return core.takers.deliver(action, origin: origin, draining: core.scheduler)
+    }
+    var isFirst = true
+    emitter(action) { emitted in
+      if isFirst {
+        isFirst = false
+        core.takers.deliver(emitted, origin: origin, draining: core.scheduler)
+      } else {
+        core.scheduler.schedule(
+          .run { core.takers.deliver(emitted, origin: origin, draining: core.scheduler) })
+      }
+    }
   }
 
   /// Starts a root saga on the calling thread, which runs it up to its first wait.
@@ -124,21 +162,21 @@ final class SagaRuntime<State: Sendable>: Sendable {
     name: String, context: [String: any Sendable] = [:],
     _ body: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> SagaTask<Value> {
-    let node = makeRootNode(name: name)
-    node.inheritContext(context)
-    if let monitor {
+    let node = SagaNode(name: name, above: nil, core: core)
+    if !context.isEmpty { node.withState { $0.context = context } }
+    if let monitor = core.monitor {
       monitor(
         SagaMonitorEvent(
-          effectID: nextEffectID(), sagaStack: [name], effect: .rootSaga(name), phase: .started))
+          effectID: core.nextEffectID(), sagaStack: [name], effect: .rootSaga(name),
+          phase: .started))
     }
-    let claimed = scheduler.beginDrain()
-    defer { if claimed { scheduler.endDrain() } }
     return start(node, origin: .untracked, body)
   }
 
-  /// Starts a root (or spawned) node, which reports its own errors.
+  /// Starts a root or spawned saga, which reports its own errors and is cancelled with the
+  /// runtime.
   func start<Value: Sendable>(
-    _ node: SagaNode, origin: ActionOrigin, immediately: Bool = false,
+    _ node: SagaNode, origin: ActionOrigin,
     _ body: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> SagaTask<Value> {
     let isShutDown = roots.withLock { roots in
@@ -146,16 +184,11 @@ final class SagaRuntime<State: Sendable>: Sendable {
       return roots.isShutDown
     }
     if isShutDown { node.cancel() }
-    // Holds the runtime until the root finishes, as the root's own context does.
     node.onFinish { [self] in
       _ = roots.withLock { $0.nodes.removeValue(forKey: ObjectIdentifier(node)) }
     }
     node.beginWork(origin: origin)
-    return SagaTask(node: node, task: node.launch(runtime: self, immediately: immediately, body))
-  }
-
-  func makeRootNode(name: String) -> SagaNode {
-    SagaNode(name: name, above: nil, hooks: hooks)
+    return node.launch(runtime: self, body)
   }
 
   /// Cancels every running saga; later ones start cancelled.
@@ -164,12 +197,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
       roots.isShutDown = true
       return Array(roots.nodes.values)
     }
-    scheduler.withDrain {
+    core.scheduler.withDrain {
       for node in nodes { node.cancel() }
     }
-  }
-
-  func nextEffectID() -> UInt64 {
-    hooks.nextEffectID()
   }
 }

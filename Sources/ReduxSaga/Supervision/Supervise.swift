@@ -57,28 +57,4 @@ extension SagaContext {
       }
     }
   }
-
-  /// Runs `saga` as a called child (redux-saga's `call(saga)`) and returns how it ended, and
-  /// its node.
-  func runCalled<Value: Sendable>(
-    _ name: String, _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
-  ) async -> (Result<Value, any Error>, SagaNode) {
-    let child = node.makeCalled(name: name)
-    child.beginWork(origin: node.currentOrigin)
-    let task = child.launch(runtime: runtime, immediately: true, saga)
-    let result = await withTaskCancellationHandler {
-      await child.result(of: task, as: Value.self)
-    } onCancel: {
-      child.cancel()
-    }
-    return (result, child)
-  }
-}
-
-extension SagaNode {
-  /// The stack of the saga whose error ended this one: its own, or that of the fork that
-  /// aborted it.
-  var failureStack: [String] {
-    withState { $0.scope.abort?.stack } ?? stack
-  }
 }

@@ -179,22 +179,22 @@ public struct SagaTest<State: Sendable, Value: Sendable>: Sendable {
   ///   stub replaced no call of the run.
   public func run() async throws -> SagaTestResult<State, Value> {
     let recorder = SagaTestRecorder()
-    let sagas = SagaMiddleware<State>(clock: clock, stubs: stubs, recorder: recorder)
+    let sagas = SagaMiddleware<State>(
+      clock: clock, interceptor: SagaInterceptor(stubs: stubs, recorder: recorder))
     let store = makeStore(sagas.middleware)
     let root = sagas.run("test", saga)
-    let hub = sagas.runtime.hub
-    for action in actions {
-      let waitID = hub.makeID()
-      root.node.onFinish { hub.stopWaiting(waitID) }
+    let takers = sagas.runtime.core.takers
+    root.node.onFinish { recorder.stopWaiting(nil) }
+    for (id, action) in actions.enumerated() {
       // A real-time limit: a saga that loops on other actions would otherwise never finish.
       let timer = Task { [takeTimeout] in
         try await ContinuousClock().sleep(for: takeTimeout)
-        hub.stopWaiting(waitID)
+        recorder.stopWaiting(id)
       }
-      let isTaken = await hub.waitForWatcher(matching: action, id: waitID)
+      let isTaken = await recorder.waitForTaker(id) { takers.wouldTake(action) }
       timer.cancel()
       guard isTaken else {
-        let waiting = hub.waitDescriptions()
+        let waiting = takers.waitDescriptions()
         root.cancel()
         _ = await root.result
         throw SagaTestError.actionNotTaken(

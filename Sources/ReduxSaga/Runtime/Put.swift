@@ -1,0 +1,89 @@
+import ReduxCore
+import ReduxSeam
+
+// One put path (docs/sagas.md, "A put completes after what it caused" and "The putting saga
+// misses nothing"):
+// 1. `put` suspends the saga and queues the put in the scheduler's asap queue;
+// 2. once the sagas running now have reached their next wait, and the put before it has
+//    completed, the scheduler dispatches it to the store (Scheduler.swift);
+// 3. the store tells the put when its action has been reduced (`actionReduced`): from then on,
+//    the actions delivered to the sagas are recorded for the putting saga;
+// 4. the store tells it again once the action's consequences (what was dispatched while it, and
+//    they, were processed) have been processed too (`actionProcessed`): the saga resumes, runs
+//    up to its next wait, and the recorded actions are replayed to the takes it made, as
+//    redux-saga would have delivered them after the put returned.
+
+/// A saga's put on its way through the asap queue and the store.
+@usableFromInline
+final class PutRequest: TrackedDispatch {
+  @usableFromInline let action: any Action
+  @usableFromInline let origin: ActionOrigin
+  private let node: SagaNode
+  /// The putting saga, suspended; resumed once, when the store reports the put processed.
+  private let continuation: UnsafeContinuation<Void, Never>
+
+  init(
+    action: any Action, origin: ActionOrigin, node: SagaNode,
+    continuation: UnsafeContinuation<Void, Never>
+  ) {
+    self.action = action
+    self.origin = origin
+    self.node = node
+    self.continuation = continuation
+  }
+
+  @usableFromInline var isSent: Bool { false }
+  @usableFromInline var pending: UInt64? { nil }
+  @usableFromInline var waitsForConsequences: Bool { true }
+
+  @usableFromInline
+  func actionReduced() {
+    node.core.takers.startRecording(for: self)
+  }
+
+  @usableFromInline
+  func actionProcessed() {
+    let core = node.core
+    let replay = core.takers.stopRecording(for: self).map { recording in
+      { @Sendable [node] in core.takers.replay(recording, to: node, draining: core.scheduler) }
+    }
+    core.scheduler.completePut(resuming: { continuation.resume() }, replay: replay)
+  }
+}
+
+extension SagaContext {
+  /// Dispatches an action to the store and returns once it, and every action its processing
+  /// caused, have been processed: reduced, and seen by every saga they resume, which have run
+  /// up to their next wait. So a `select` after `put` sees the action and its consequences.
+  ///
+  /// What the action caused: the actions dispatched while it was being processed (by a
+  /// middleware, a subscriber, a reducer's follow-up), and, transitively, those dispatched
+  /// while they were processed. Not included: the puts of the sagas it woke, held until this
+  /// saga resumes (redux-saga's `asap` order), so a reply put in response reaches a `take`
+  /// started after `put`; and what a saga does after a later wait (an async `call`, a
+  /// `delay`, a `take` of another action). Actions other threads dispatch meanwhile do not
+  /// delay it.
+  ///
+  /// This saga misses none of them: the actions delivered while its put was processed (after
+  /// its own) are offered to the takes it makes right after `put` returns, in order, as
+  /// redux-saga delivers them once the put has returned.
+  ///
+  /// The action is held until the sagas running now reach their next wait, then dispatched in
+  /// the order the puts were made (redux-saga's scheduling): a fork's put reaches its parent's
+  /// next `take`. If the store is busy on another thread, the action is queued there and `put`
+  /// resumes when it has been processed. Works after cancellation, so a cancelled saga can
+  /// report it. Returns at once once the store has been released.
+  nonisolated(nonsending) public func put(_ action: any Action) async {
+    let effectID = started(.put(action))
+    let origin = node.currentOrigin
+    let node = node
+    let scheduler = runtime.scheduler
+    await withUnsafeContinuation(isolation: #isolation) {
+      (continuation: UnsafeContinuation<Void, Never>) in
+      scheduler.schedule(
+        .put(
+          PutRequest(action: action, origin: origin, node: node, continuation: continuation)))
+    }
+    if let effectID { report(effectID, .put(action), .resolved) }
+  }
+}

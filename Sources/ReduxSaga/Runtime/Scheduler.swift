@@ -1,0 +1,277 @@
+import Dispatch
+import ReduxCore
+import ReduxSeam
+
+// redux-saga's scheduler (`scheduler.js`), for Swift tasks.
+//
+// Every saga task prefers the scheduler as its task executor, so its jobs come here instead of
+// the global pool. A job runs only while a thread drains the scheduler, one thread at a time:
+// - a thread that resumes sagas (a dispatch that delivers an action, a put's completion, `run`,
+//   `cancel`) drains inline, so those sagas run to their next wait before that thread goes on;
+// - a job that arrives from elsewhere (an async call returning, a clock firing) starts a
+//   background drain on a Dispatch queue.
+// A drain runs the jobs waiting when it began and the jobs they cause, and no more: jobs that
+// arrive from other threads meanwhile wait for the next drain. So one dispatch does a bounded
+// amount of other threads' work, however busy the sagas are (docs/concurrency.md).
+//
+// The asap queue holds the steps that wait until the sagas running now reach their next wait:
+// a put to dispatch, an action an emitter emitted, a replay to a saga that put. They run in
+// order, one put in flight at a time: the step after a put waits until the put's saga has
+// resumed, as redux-saga's asap queue runs a task to its end before the next. When a drain
+// ends, its thread runs the steps its own drains made; steps made on another thread (another
+// dispatch's sagas, a clock's) go to a background thread instead, so that a dispatch never
+// becomes the road every other saga's puts take.
+
+/// What waits in the asap queue.
+enum SchedulerStep: Sendable {
+  /// Dispatch a saga's put.
+  case put(PutRequest)
+  /// Deliver an emitted action, or replay actions to a saga that put.
+  case run(@Sendable () -> Void)
+}
+
+/// Everything the scheduler decides on: a value, changed under its lock.
+struct SchedulerState {
+  /// The jobs of the drain in progress, in order.
+  var jobs = FIFOQueue<UnownedJob>()
+  /// Jobs from other threads while a drain is in progress: the next drain's.
+  var arrivals = FIFOQueue<UnownedJob>()
+  /// The draining thread's `currentThreadID()`; 0 when nobody drains.
+  var drainer: UInt = 0
+  var isBackgroundDrainScheduled = false
+  /// The drainer, while it takes the next job it enqueues for itself (a new task's first job,
+  /// run nested in the job that starts the task); 0 otherwise.
+  var capturer: UInt = 0
+  var captured: UnownedJob?
+  /// The asap queue, each step with the thread whose drain made it, and the step that goes
+  /// before it (a replay after a put).
+  var steps = FIFOQueue<(thread: UInt, step: SchedulerStep)>()
+  var firstStep: SchedulerStep?
+  var isRunningSteps = false
+  var isPutInFlight = false
+  /// How puts reach the store (or `runSaga`'s `dispatch`); nil until the runtime is connected.
+  var dispatch: (@Sendable (PutRequest) -> Void)?
+
+  /// Queues a job enqueued from `thread`; returns whether to start a background drain.
+  mutating func enqueue(_ job: UnownedJob, from thread: UInt) -> Bool {
+    if thread == capturer {
+      capturer = 0
+      captured = job
+      return false
+    }
+    if thread == drainer {
+      jobs.append(job)
+      return false
+    }
+    arrivals.append(job)
+    guard drainer == 0, !isBackgroundDrainScheduled else { return false }
+    isBackgroundDrainScheduled = true
+    return true
+  }
+
+  /// Makes `thread` the drainer, with the jobs that arrived so far; false if it already is.
+  /// Call it once nobody else drains.
+  mutating func claim(by thread: UInt) -> Bool {
+    if drainer == thread { return false }
+    drainer = thread
+    // An ended drain leaves no job behind: the arrivals become the new drain's jobs.
+    swap(&jobs, &arrivals)
+    return true
+  }
+
+  /// The drain's next job; nil when the drain ends, and `startsBackgroundDrain` says whether
+  /// jobs arrived meanwhile that need a drain of their own.
+  mutating func nextJob(startsBackgroundDrain: inout Bool) -> UnownedJob? {
+    if let job = jobs.removeFirst() { return job }
+    drainer = 0
+    if !arrivals.isEmpty, !isBackgroundDrainScheduled {
+      isBackgroundDrainScheduled = true
+      startsBackgroundDrain = true
+    }
+    return nil
+  }
+
+  /// How many steps one thread runs before it leaves the rest to a background thread.
+  static let stepsPerRunner = 1_024
+
+  /// Makes the caller the thread that runs the steps; returns how many it runs at most, or 0 if
+  /// another thread runs them or none can run now.
+  mutating func claimSteps() -> Int {
+    guard !isRunningSteps, !isPutInFlight, firstStep != nil || !steps.isEmpty else { return 0 }
+    isRunningSteps = true
+    return Self.stepsPerRunner
+  }
+
+  /// The next step to run on `thread` (nil: the background thread, which runs anybody's), or
+  /// nil when the runner stops: a put is in flight, no step is left, the budget is spent, or
+  /// the next step was made on another thread. Then `handsOff` says whether the background
+  /// thread must go on with the steps left.
+  mutating func nextStep(
+    on thread: UInt?, budget: inout Int, handsOff: inout Bool
+  ) -> SchedulerStep? {
+    let step: SchedulerStep?
+    if isPutInFlight {
+      step = nil
+    } else if let first = firstStep.take() {
+      step = first
+    } else if let next = steps.first, budget > 0, thread == nil || next.thread == thread {
+      step = steps.removeFirst()?.step
+    } else {
+      step = nil
+    }
+    guard let step else {
+      isRunningSteps = false
+      handsOff = !isPutInFlight && !steps.isEmpty
+      return nil
+    }
+    budget -= 1
+    if case .put = step { isPutInFlight = true }
+    return step
+  }
+}
+
+/// The serial executor every saga of one runtime runs on, and its asap queue.
+@usableFromInline
+final class SagaScheduler: TaskExecutor, Sendable {
+  private let state = Lock(
+    SchedulerState(), reentry: "the saga scheduler's lock was taken again by its holder")
+  /// Where threads wait for another thread's drain to end.
+  private let drainEnded = LockCondition()
+
+  /// Sets how puts reach the store, once.
+  @usableFromInline
+  func connect(dispatch: @escaping @Sendable (PutRequest) -> Void) {
+    let wasSet = state.withLock { state in
+      defer { if state.dispatch == nil { state.dispatch = dispatch } }
+      return state.dispatch != nil
+    }
+    precondition(!wasSet, "a saga runtime delivers its puts through one route")
+  }
+
+  // MARK: Executor
+
+  @usableFromInline
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let thread = currentThreadID()
+    if state.withLock({ $0.enqueue(job, from: thread) }) { startBackgroundDrain() }
+  }
+
+  /// Where background drains and steps run: a queue of its own, which gets a thread even when
+  /// every thread of the global pool is busy (a saga must not wait for tasks that wait for it).
+  private static let background = DispatchQueue(label: "ReduxSaga.background")
+
+  private func startBackgroundDrain() {
+    Self.background.async {
+      let thread = currentThreadID()
+      let claimed = self.state.withLock { state in
+        state.isBackgroundDrainScheduled = false
+        // A drain in progress starts another background drain when it ends, if need be.
+        guard state.drainer == 0, !state.arrivals.isEmpty else { return false }
+        return state.claim(by: thread)
+      }
+      if claimed { self.drainAndRunSteps() }
+    }
+  }
+
+  // MARK: Draining
+
+  /// Runs `body` as the drainer (after waiting for another thread's drain to end), then runs
+  /// the sagas it resumed up to their next wait, then the asap queue. On a thread that already
+  /// drains, it just runs `body`: the drain in progress picks the sagas up.
+  @usableFromInline
+  func withDrain<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let claimed = claim { _ in }
+    defer { if claimed { drainAndRunSteps() } }
+    return try body()
+  }
+
+  /// Makes this thread the drainer, waiting for another thread's drain to end, then runs
+  /// `change` under the same lock; false if the thread was draining already.
+  private func claim(_ change: (inout SchedulerState) -> Void) -> Bool {
+    let thread = currentThreadID()
+    let isFree: (inout SchedulerState) -> Bool = { $0.drainer == 0 || $0.drainer == thread }
+    return state.withLock(waitingOn: drainEnded, until: isFree) { state in
+      let claimed = state.claim(by: thread)
+      change(&state)
+      return claimed
+    }
+  }
+
+  /// Runs the drain's jobs until none is left, ends the drain, and runs the asap queue.
+  private func drainAndRunSteps() {
+    var startsBackgroundDrain = false
+    while let job = state.withLock({ state in
+      let job = state.nextJob(startsBackgroundDrain: &startsBackgroundDrain)
+      if job == nil { drainEnded.wakeAll() }
+      return job
+    }) {
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+    if startsBackgroundDrain { startBackgroundDrain() }
+    runSteps(on: currentThreadID())
+  }
+
+  /// Runs `start`, which starts a task, and the task's first job at once, nested in the current
+  /// job when the caller drains: so a fork or a branch runs up to its first wait before the
+  /// code that started it goes on.
+  func startNow(_ start: () -> Void) {
+    let thread = currentThreadID()
+    let isDraining = state.withLock { state in
+      guard state.drainer == thread else { return false }
+      state.capturer = thread
+      return true
+    }
+    guard isDraining else { return withDrain(start) }
+    start()
+    let job = state.withLock { state in
+      state.capturer = 0
+      return state.captured.take()
+    }
+    job?.runSynchronously(on: asUnownedTaskExecutor())
+  }
+
+  // MARK: The asap queue
+
+  /// Queues a step behind the others, as a step of the drain in progress on this thread (or
+  /// of a new drain, whose end runs it).
+  func schedule(_ step: SchedulerStep) {
+    let claimed = claim { state in state.steps.append((state.drainer, step)) }
+    if claimed { drainAndRunSteps() }
+  }
+
+  /// Runs the asap queue's steps in order, unless another thread already does: the steps made
+  /// on `thread` (nil: anybody's, on the background thread); the background thread goes on with
+  /// the others.
+  private func runSteps(on thread: UInt?) {
+    var budget = state.withLock { $0.claimSteps() }
+    guard budget > 0 else { return }
+    var handsOff = false
+    while let step = state.withLock({
+      $0.nextStep(on: thread, budget: &budget, handsOff: &handsOff)
+    }) {
+      switch step {
+      case .put(let put):
+        if let dispatch = state.withLock({ $0.dispatch }) {
+          dispatch(put)
+        } else {
+          put.actionProcessed()
+        }
+      case .run(let work):
+        work()
+      }
+    }
+    if handsOff { Self.background.async { self.runSteps(on: nil) } }
+  }
+
+  /// A put's action and its consequences have been processed: `resume` resumes its saga
+  /// inside a drain, then `replay` (if any) runs before the rest of the asap queue.
+  func completePut(resuming resume: () -> Void, replay: (@Sendable () -> Void)?) {
+    let claimed = claim { state in
+      state.isPutInFlight = false
+      if let replay { state.firstStep = .run(replay) }
+    }
+    resume()
+    if claimed { drainAndRunSteps() }
+  }
+}
