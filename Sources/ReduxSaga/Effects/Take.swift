@@ -52,19 +52,3 @@ extension SagaContext {
   }
 }
 
-extension SagaContext {
-  /// Registers a take of the actions `match` accepts and waits; nil after END. `effect` is only
-  /// evaluated when a monitor or a test looks: describing the action type costs more than the
-  /// rest of a take.
-  @usableFromInline
-  nonisolated(nonsending) func awaitAction(
-    _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
-  ) async throws -> (any Action)? {
-    let action = try await node.awaitAction(match, effect)
-    if action == nil, runtime.core.interceptor != nil, case .take(let pattern) = effect() {
-      // END ended a `take` (not a `takeMaybe`, which expects it): a SagaTest records the wait.
-      endedWaiting(for: pattern, isTake: true)
-    }
-    return action
-  }
-}

@@ -15,19 +15,40 @@ extension SagaNode {
     let context = SagaContext(runtime: runtime, node: self)
     runtime.scheduler.startNow {
       let task = Task(executorPreference: runtime.scheduler) {
-        await SagaNode.$current.withValue(self) {
-          do {
-            let value = try await body(context)
-            await self.end(value: value, failure: nil, quietlyAtEnd: false)
-          } catch {
-            // END ends a saga of no value quietly: it simply returns.
-            await self.end(value: nil, failure: error, quietlyAtEnd: Value.self == Void.self)
-          }
+        // The body's value or error, and how the saga ends, are kept out of this frame: a
+        // task's frames share a slab of about 1 KB, and one more byte costs a malloc per saga.
+        let slot = RunningSaga(node: self, branch: nil)
+        slot.started()
+        let outcome = await RunningSaga.$current.withValue(slot) {
+          await BodyOutcome(of: body, context, quietlyAtEnd: Value.self == Void.self)
         }
+        if !self.end(outcome) { await self.endAfterForks(outcome) }
       }
       started(task)
     }
     return SagaTask(node: self)
+  }
+}
+
+/// How a saga's body ended: its value, or the error it threw.
+struct BodyOutcome: Sendable {
+  let value: (any Sendable)?
+  let failure: (any Error)?
+  /// Whether END ends the saga quietly (a saga of no value), rather than failing it.
+  let quietlyAtEnd: Bool
+
+  init<State: Sendable, Value: Sendable>(
+    of body: @Sendable (SagaContext<State>) async throws -> Value, _ context: SagaContext<State>,
+    quietlyAtEnd: Bool
+  ) async {
+    do {
+      value = try await body(context)
+      failure = nil
+    } catch {
+      value = nil
+      failure = error
+    }
+    self.quietlyAtEnd = quietlyAtEnd
   }
 }
 
@@ -73,20 +94,23 @@ extension SagaContext {
         (continuation: CheckedContinuation<[Value], any Error>) in
         group.start(continuation)
         for (index, branch) in branches.enumerated() {
+          let slot = RunningSaga(node: node, branch: BranchSlot())
           scheduler.startNow {
-            group.add(
-              Task(executorPreference: scheduler) {
-                let result: Result<Value, any Error>
+            let task = Task(executorPreference: scheduler) {
+              slot.started()
+              let result: Result<Value, any Error> = await RunningSaga.$current.withValue(slot) {
                 do {
                   try Task.checkCancellation()
-                  result = .success(try await branch())
+                  return .success(try await branch())
                 } catch {
-                  result = .failure(error)
+                  return .failure(error)
                 }
-                let isLast = group.finish(index, result)
-                node.branchEnded(isLast: isLast)
-                group.resumeIfDone()
-              })
+              }
+              let isLast = group.finish(index, result)
+              node.branchEnded(isLast: isLast)
+              group.resumeIfDone()
+            }
+            group.add(BranchTask(task: task, slot: slot))
           }
         }
       }
@@ -96,10 +120,22 @@ extension SagaContext {
   }
 }
 
+/// A race or all branch's task, and its take slot.
+private struct BranchTask: Sendable {
+  let task: Task<Void, Never>
+  let slot: RunningSaga
+
+  /// Cancels the branch, withdrawing the take it waits in at once.
+  func cancel() {
+    task.cancel()
+    slot.withdraw()
+  }
+}
+
 /// The branches of one race or all: their tasks, results, and the waiting saga.
 private final class BranchGroup<Value: Sendable>: Sendable {
   private struct GroupState {
-    var tasks: [Task<Void, Never>] = []
+    var tasks: [BranchTask] = []
     var results: [Value?]
     var failure: (any Error)?
     var winner: Value?
@@ -122,7 +158,7 @@ private final class BranchGroup<Value: Sendable>: Sendable {
   }
 
   /// Keeps a branch's task; cancels it at once if the group is already decided.
-  func add(_ task: Task<Void, Never>) {
+  func add(_ task: BranchTask) {
     let cancelNow = state.withLock { state in
       state.tasks.append(task)
       return state.isDecided || state.isCancelled
@@ -133,9 +169,9 @@ private final class BranchGroup<Value: Sendable>: Sendable {
   /// Records a branch's end; the branch that decides cancels the others now. Returns whether
   /// it was the last branch to end.
   func finish(_ index: Int, _ result: Result<Value, any Error>) -> Bool {
-    let (losers, isLast) = state.withLock { state -> ([Task<Void, Never>], Bool) in
+    let (losers, isLast) = state.withLock { state -> ([BranchTask], Bool) in
       state.remaining -= 1
-      var losers: [Task<Void, Never>] = []
+      var losers: [BranchTask] = []
       if !state.isDecided {
         switch result {
         case .success(let value) where isRace:

@@ -55,8 +55,10 @@ struct NodeState {
   var task: Task<Void, Never>?
   var isCancelled = false
   var isFinished = false
-  /// The attached forks still running, by identity (see ``forks``).
-  var children: [ObjectIdentifier: SagaNode] = [:]
+  /// The attached forks, in fork order (their ``SagaNode/order``); a finished one leaves a
+  /// hole, and the holes go once they are half the list.
+  var children: [ForkEntry] = []
+  var liveChildren = 0
   /// The first error of the saga's body or of one of its forks.
   var abort: ForkAbort?
   var isAbortedByFork = false
@@ -72,18 +74,49 @@ struct NodeState {
   /// Built on first use.
   var stack: [String]?
   var work = SagaWork()
+  /// The take slot of the saga's own task (TakeSlot.swift).
+  var slot = TakeSlotState()
 
   /// The attached forks still running, in fork order.
-  var forks: [SagaNode] {
-    children.values.sorted { $0.order < $1.order }
+  var forks: [SagaNode] { children.compactMap(\.node) }
+
+  var hasForks: Bool { liveChildren > 0 }
+
+  mutating func addFork(_ child: SagaNode) {
+    children.append(ForkEntry(order: child.order, node: child))
+    liveChildren += 1
   }
+
+  /// Takes a finished fork out: found by its order, in fork order, by bisection.
+  mutating func removeFork(_ child: SagaNode) {
+    var low = 0
+    var high = children.count
+    while low < high {
+      let middle = (low + high) / 2
+      if children[middle].order < child.order { low = middle + 1 } else { high = middle }
+    }
+    guard low < children.count, children[low].node === child else { return }
+    children[low].node = nil
+    liveChildren -= 1
+    if liveChildren == 0 {
+      children.removeAll(keepingCapacity: true)
+    } else if liveChildren * 2 < children.count {
+      children.removeAll { $0.node == nil }
+    }
+  }
+}
+
+/// An attached fork in its parent's list: nil once it has finished.
+struct ForkEntry {
+  let order: UInt64
+  var node: SagaNode?
 }
 
 /// One running saga in the task tree.
 final class SagaNode: Sendable {
-  /// The saga whose task is running the current code: set for each saga task (and inherited
-  /// by the tasks its code starts), read by channels, which have no context of their own.
-  @TaskLocal static var current: SagaNode?
+  /// The saga whose task is running the current code (and inherited by the tasks its code
+  /// starts), for channels, which have no context of their own.
+  static var current: SagaNode? { RunningSaga.current?.node }
 
   let name: String
   let core: SagaCore
@@ -146,7 +179,7 @@ final class SagaNode: Sendable {
     let child = SagaNode(name: name, above: self, isAttached: true, core: core)
     let isLive = withState { state in
       guard !state.isFinished else { return false }
-      state.children[ObjectIdentifier(child)] = child
+      state.addFork(child)
       return !state.isCancelled && state.abort == nil
     }
     if !isLive { child.cancel() }
@@ -174,7 +207,7 @@ final class SagaNode: Sendable {
       return (state.task, state.forks)
     }
     guard let (task, children) = cancelled else { return }
-    task?.cancel()
+    cancelTask(task)
     for child in children { child.cancel() }
   }
 
@@ -184,7 +217,14 @@ final class SagaNode: Sendable {
       if !state.isFinished { state.task = task }
       return !state.isFinished && (state.isCancelled || state.abort != nil)
     }
-    if cancelNow { task.cancel() }
+    if cancelNow { cancelTask(task) }
+  }
+
+  /// Cancels the saga's own task, then withdraws the take it waits in.
+  private func cancelTask(_ task: Task<Void, Never>?) {
+    guard let task else { return }
+    task.cancel()
+    RunningSaga(node: self, branch: nil).withdraw()
   }
 
   /// The saga's body threw `error`: its forks stop before it ends, and the error (unless a
@@ -209,7 +249,7 @@ final class SagaNode: Sendable {
     var toCancel: [SagaNode] = []
     var task: Task<Void, Never>?
     let forksFinished = withState { state -> CheckedContinuation<Void, Never>? in
-      state.children[ObjectIdentifier(child)] = nil
+      state.removeFork(child)
       if case .failed(let error, let stack) = outcome, state.abort == nil {
         // Also while cancelled: an error thrown by a fork's cleanup is not lost.
         state.abort = ForkAbort(error: error, stack: stack)
@@ -219,9 +259,9 @@ final class SagaNode: Sendable {
           task = state.task
         }
       }
-      return state.children.isEmpty ? state.forksFinished.take() : nil
+      return state.hasForks ? nil : state.forksFinished.take()
     }
-    task?.cancel()
+    cancelTask(task)
     for sibling in toCancel { sibling.cancel() }
     if let forksFinished {
       lastForkFinished(workingFor: origin)
@@ -240,25 +280,28 @@ final class SagaNode: Sendable {
     if isFinished { cleanup() }
   }
 
-  /// Ends the saga once its body has returned `value` or thrown `failure`: waits for its
-  /// attached forks, then finishes. END ends a saga quietly if `quietlyAtEnd` (its value is
-  /// `()`), and throws ``ChannelError/closed`` otherwise.
-  nonisolated(nonsending) func end(
-    value: (any Sendable)?, failure: (any Error)?, quietlyAtEnd: Bool
-  ) async {
-    if let failure, !NodeOutcome.isEnd(failure) { bodyFailed(failure) }
-    let hasForks = withState { !$0.children.isEmpty }
-    if hasForks {
-      waitingForForks()
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let isDone = withState { state in
-          if !state.children.isEmpty { state.forksFinished = continuation }
-          return state.children.isEmpty
-        }
-        if isDone { continuation.resume() }
+  /// Ends the saga whose body ended with `outcome`, unless attached forks still run: then
+  /// returns false, and ``endAfterForks(_:)`` ends it once they have finished. END ends a saga
+  /// quietly if `outcome.quietlyAtEnd` (its value is `()`), and fails it with
+  /// ``ChannelError/closed`` otherwise.
+  func end(_ outcome: BodyOutcome) -> Bool {
+    if let failure = outcome.failure, !NodeOutcome.isEnd(failure) { bodyFailed(failure) }
+    guard !withState({ $0.hasForks }) else { return false }
+    finish(value: outcome.value, failure: outcome.failure, quietlyAtEnd: outcome.quietlyAtEnd)
+    return true
+  }
+
+  /// Waits for the attached forks, then ends the saga.
+  func endAfterForks(_ outcome: BodyOutcome) async {
+    waitingForForks()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isDone = withState { state in
+        if state.hasForks { state.forksFinished = continuation }
+        return !state.hasForks
       }
+      if isDone { continuation.resume() }
     }
-    finish(value: value, failure: failure, quietlyAtEnd: quietlyAtEnd)
+    finish(value: outcome.value, failure: outcome.failure, quietlyAtEnd: outcome.quietlyAtEnd)
   }
 
   private func finish(value: (any Sendable)?, failure: (any Error)?, quietlyAtEnd: Bool) {

@@ -273,45 +273,73 @@ final class TakerList: Sendable {
   }
 }
 
-extension SagaNode {
+extension SagaContext {
   /// The body of every take: registers a taker, pauses this saga's work while it waits, and
   /// reports the effect to the monitor once registered. Returns nil after END.
+  ///
+  /// In a task the runtime started, the take waits in the task's slot, which whoever cancels
+  /// the task withdraws (TakeSlot.swift); elsewhere it installs a cancellation handler.
+  @usableFromInline
   nonisolated(nonsending) func awaitAction(
-    _ match: ActionMatch, _ effect: () -> SagaEffect
+    _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
-    try Task.checkCancellation()
+    let node = node
+    let core = node.core
+    let slot = RunningSaga.ownSlot
+    if slot?.withSlot({ $0.isWithdrawn }) ?? Task.isCancelled { throw CancellationError() }
     let takers = core.takers
     let id = takers.makeID()
     let effectID = core.monitor == nil ? nil : core.nextEffectID()
-    waitingForAction()
-    do {
-      let taken = try await withTaskCancellationHandler {
-        try await withUnsafeThrowingContinuation(isolation: #isolation) { continuation in
-          let taker = Taker(
-            id: id, node: self, order: order, match: match, receiver: .take(continuation))
-          guard takers.add(taker) else { return continuation.resume(throwing: InputEnded()) }
-          if Task.isCancelled {
-            takers.remove(id)?.cancel()
-          } else if let effectID {
-            effectStarted(effectID, effect())
-          }
-        }
-      } onCancel: {
-        takers.remove(id)?.cancel()
+    func register(_ continuation: UnsafeContinuation<TakenAction, any Error>) {
+      let taker = Taker(
+        id: id, node: node, order: node.order, match: match, receiver: .take(continuation))
+      guard slot?.withSlot({ $0.arm(id) }) ?? true else {
+        return continuation.resume(throwing: CancellationError())
       }
-      resumed(byActionOf: taken.origin)
-      if let effectID { effectEnded(effectID, effect(), .resolved) }
+      guard takers.add(taker) else { return continuation.resume(throwing: InputEnded()) }
+      // A cancellation that came before the take was registered ends it.
+      if slot?.withSlot({ $0.isWithdrawn }) ?? Task.isCancelled {
+        takers.remove(id)?.cancel()
+      } else if let effectID {
+        node.effectStarted(effectID, effect())
+      }
+    }
+    node.waitingForAction()
+    do {
+      let taken: TakenAction
+      if slot != nil {
+        taken = try await withUnsafeThrowingContinuation(isolation: #isolation, register)
+      } else {
+        taken = try await withTaskCancellationHandler {
+          try await withUnsafeThrowingContinuation(isolation: #isolation, register)
+        } onCancel: {
+          takers.remove(id)?.cancel()
+        }
+      }
+      node.resumed(byActionOf: taken.origin)
+      if let effectID { node.effectEnded(effectID, effect(), .resolved) }
       return taken.action
     } catch {
-      resumed()
+      node.resumed()
       if error is InputEnded {
-        if let effectID { effectEnded(effectID, effect(), .resolved) }
+        if let effectID { node.effectEnded(effectID, effect(), .resolved) }
+        takeEnded(effect)
         return nil
       }
       if let effectID {
-        effectEnded(effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
+        node.effectEnded(
+          effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
       }
       throw error
     }
+  }
+
+  /// END ended a `take` (not a `takeMaybe`, which expects it): a ``SagaTest`` records the wait.
+  private func takeEnded(_ effect: () -> SagaEffect) {
+    guard let recorder = node.core.interceptor?.recorder, case .take(let pattern) = effect() else {
+      return
+    }
+    recorder.recordEndedWait(
+      TakerList.describe(node.stack, waitingFor: pattern), wasCountedTaken: true)
   }
 }
