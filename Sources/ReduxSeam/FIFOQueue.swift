@@ -49,6 +49,16 @@ package struct FIFOQueue<Element> {
     inbox.append(element)
   }
 
+  /// Changes the element appended last (the newest); the queue must not be empty.
+  @inlinable
+  package mutating func updateLast(_ change: (inout Element) -> Void) {
+    if inbox.isEmpty {
+      change(&outbox[0])
+    } else {
+      change(&inbox[inbox.count - 1])
+    }
+  }
+
   /// The oldest element, removed; `nil` when the queue is empty.
   @inlinable
   package mutating func removeFirst() -> Element? {

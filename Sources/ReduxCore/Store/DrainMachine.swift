@@ -123,6 +123,12 @@ struct DrainMachine<Item> {
     return admission
   }
 
+  /// Changes the item queued last (the one ``admit(thread:drainsAStore:_:)`` just queued).
+  @inlinable
+  mutating func updateLastQueued(_ change: (inout Item) -> Void) {
+    queue.updateLast(change)
+  }
+
   /// Makes `thread` the drainer of an idle store: an item it does itself, or a dispatch without
   /// middleware that reduced in place and now notifies.
   @inlinable

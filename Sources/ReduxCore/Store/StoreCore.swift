@@ -84,42 +84,43 @@ struct StoreCore<State: Sendable> {
   ) -> Admission {
     let drainsAStore = machine.isDraining && DrainingThread.isDraining
     let isNested = thread == machine.drainer
-    let processing = tracking.processing
-    let isTracked =
-      processing.origin.isTracked || ledger.tracksAll || processing.consequences != nil
-    return machine.admit(thread: thread, drainsAStore: drainsAStore) {
+    let origin = tracking.processing.origin
+    // A flag, not the reference: reading that on every dispatch would retain it.
+    let hasConsequences = tracking.hasConsequences
+    let isTracked = origin.isTracked || ledger.tracksAll || hasConsequences
+    let admission = machine.admit(thread: thread, drainsAStore: drainsAStore) {
       guard isTracked else { return work() }
-      return Self.tracked(
-        work(), origin: isNested ? processing.origin : .untracked,
-        consequences: isNested ? processing.consequences : nil, ledger: ledger)
+      return Self.tracked(work(), origin: isNested ? origin : .untracked, ledger: ledger)
     }
+    if hasConsequences, isNested, admission == .queued, let consequences = tracking.consequences {
+      machine.updateLastQueued { $0 = Self.consequence(of: consequences, $0) }
+    }
+    return admission
   }
 
   /// `work` as it is queued while work is tracked: an action becomes a tracked action of
-  /// `origin` (the `send` its thread is processing, if it is the drainer), and one of
-  /// `consequences`.
+  /// `origin` (the `send` its thread is processing, if it is the drainer).
   @inlinable @inline(never)
   static func tracked(
-    _ work: StoreWork<State>, origin: ActionOrigin, consequences: Consequences?,
-    ledger: WorkLedger
+    _ work: StoreWork<State>, origin: ActionOrigin, ledger: WorkLedger
   ) -> StoreWork<State> {
-    switch work {
-    case .action(let action):
-      let pending: UInt64? =
-        origin.isTracked || ledger.tracksAll
-        ? ledger.begin(
-          origin: origin, description: "queued action \(action)", isQueuedAction: true) : nil
-      consequences?.add()
-      return .tracked(
-        TrackedAction(
-          action: action, origin: origin, isSent: false, listener: nil, pending: pending,
-          cause: consequences))
-    case .tracked(let tracked) where consequences != nil:
-      consequences?.add()
-      return .tracked(
-        TrackedAction.wrapping(tracked, pending: tracked.pending, cause: consequences))
-    default:
-      return work
-    }
+    guard case .action(let action) = work else { return work }
+    let pending: UInt64? =
+      origin.isTracked || ledger.tracksAll
+      ? ledger.begin(
+        origin: origin, description: "queued action \(action)", isQueuedAction: true) : nil
+    return .tracked(
+      TrackedAction(action: action, origin: origin, isSent: false, listener: nil, pending: pending))
+  }
+
+  /// `work`, queued by the drainer while it processed an action that waits for its
+  /// `consequences`, as one of them.
+  @inlinable @inline(never)
+  static func consequence(
+    of consequences: Consequences, _ work: StoreWork<State>
+  ) -> StoreWork<State> {
+    guard case .tracked(let tracked) = work else { return work }
+    consequences.add()
+    return .tracked(TrackedAction.wrapping(tracked, pending: tracked.pending, cause: consequences))
   }
 }

@@ -34,14 +34,22 @@ extension StoreEngine {
       let isMarked = tracked.origin.isTracked || tracked.isSent || consequences != nil
       if isMarked {
         lock.withLock {
-          $0.tracking.processing = Processing(tracked, consequences: consequences)
+          $0.tracking.processing = Processing(tracked)
+          $0.tracking.consequences = consequences
+          $0.tracking.hasConsequences = consequences != nil
         }
       }
       switch chain {
       case .some(let chain): chain(tracked.action)
       case .none: reduceAndNotify(tracked.action)
       }
-      if isMarked { lock.withLock { $0.tracking.processing = Processing() } }
+      if isMarked {
+        lock.withLock {
+          $0.tracking.processing = Processing()
+          $0.tracking.consequences = nil
+          $0.tracking.hasConsequences = false
+        }
+      }
     }
     // The listener first: work it resumes (a saga after its put) registers before the pending
     // entry ends, so the origin's count never drops to zero in between.

@@ -164,14 +164,11 @@ final class TrackedAction: TrackedDispatch {
 struct Processing: Sendable {
   @usableFromInline var origin = ActionOrigin.untracked
   @usableFromInline var isSent = false
-  /// The consequences that actions its thread queues meanwhile belong to.
-  @usableFromInline var consequences: Consequences?
 
   @usableFromInline init() {}
 
-  @usableFromInline init(_ tracked: any TrackedDispatch, consequences: Consequences?) {
+  @usableFromInline init(_ tracked: any TrackedDispatch) {
     origin = tracked.origin
     isSent = tracked.isSent
-    self.consequences = consequences
   }
 }

@@ -5,6 +5,10 @@
 struct Tracking<State: Sendable> {
   /// The tracked action being processed; actions its thread queues meanwhile inherit its origin.
   @usableFromInline var processing = Processing()
+  /// The consequences that the actions its thread queues meanwhile belong to, and whether there
+  /// are any: a flag every dispatch reads, where reading the reference would retain it.
+  @usableFromInline var consequences: Consequences?
+  @usableFromInline var hasConsequences = false
   @usableFromInline var probe: (@Sendable (ProcessedAction<State>) -> Void)?
   /// The action the probe reports next, and its origin.
   @usableFromInline var probed: (action: any Action, processing: Processing)?

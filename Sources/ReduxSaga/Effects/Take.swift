@@ -51,4 +51,3 @@ extension SagaContext {
     try await awaitAction(.takeMaybe(String(describing: A.self)), .of(A.self))?.as(A.self)
   }
 }
-

@@ -184,7 +184,8 @@ final class TakerList: Sendable {
   @discardableResult
   func remove(_ id: UInt64) -> Taker? {
     withState { state in
-      state.takers.firstIndex { $0.id == id }.map { state.takers.remove(at: $0) }
+      guard let index = state.takers.firstIndex(where: { $0.id == id }) else { return nil }
+      return state.takers.remove(at: index)
     }
   }
 
@@ -253,9 +254,12 @@ final class TakerList: Sendable {
   /// Stops recording for `put`; returns what it recorded, if anything.
   func stopRecording(for put: PutRequest) -> PutRecording? {
     let id = ObjectIdentifier(put)
-    return withState { state in
-      state.recordings.firstIndex { $0.put == id }.map { state.recordings.remove(at: $0) }
-    }.flatMap { $0.missed.isEmpty ? nil : $0 }
+    let recording = withState { state -> PutRecording? in
+      guard let index = state.recordings.firstIndex(where: { $0.put == id }) else { return nil }
+      return state.recordings.remove(at: index)
+    }
+    guard let recording, !recording.missed.isEmpty else { return nil }
+    return recording
   }
 
   /// Offers the recorded actions, one at a time and in order, to the takes `node` made after

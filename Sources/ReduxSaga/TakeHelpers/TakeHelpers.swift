@@ -1,5 +1,10 @@
 import ReduxCore
 
+// Each helper takes an action type, a predicate (`where:`), or a channel; the forms differ only
+// in their source (ActionPattern.swift). A predicate runs on the dispatching thread under the
+// runtime's lock: keep it pure. Every helper is an attached fork with the cancellation and error
+// rules of ``SagaContext/takeEvery(_:name:_:)``, and names its workers `"<name> worker"`.
+
 extension SagaContext {
   /// Forks `worker` for every action of type `A`, concurrently, and returns the helper's task.
   ///
@@ -8,11 +13,6 @@ extension SagaContext {
   /// wait before the helper takes again, all before that dispatch returns. It is an attached
   /// fork: cancelling it (or this saga) cancels the running workers, and a worker's error
   /// aborts it and this saga. After ``END`` it stops and waits for its workers.
-  ///
-  /// - Parameters:
-  ///   - type: The action type to react to.
-  ///   - name: The helper's name; workers are named `"<name> worker"`.
-  ///   - worker: The saga to run for each action.
   @discardableResult
   public func takeEvery<A: Action>(
     _ type: A.Type, name: String? = nil,
@@ -21,10 +21,7 @@ extension SagaContext {
     every(name ?? "takeEvery(\(A.self))", actions(.type(A.self)), worker)
   }
 
-  /// Forks `worker` for every action that satisfies `predicate`; see
-  /// ``takeEvery(_:name:_:)``.
-  ///
-  /// `predicate` runs on the dispatching thread under the runtime's lock: keep it pure.
+  /// Forks `worker` for every action that satisfies `predicate`.
   @discardableResult
   public func takeEvery(
     where predicate: @escaping @Sendable (any Action) -> Bool, name: String = "takeEvery(where)",
@@ -33,8 +30,7 @@ extension SagaContext {
     every(name, actions(.predicate(predicate)), worker)
   }
 
-  /// Forks `worker` for every value taken from `channel`, as ``takeEvery(_:name:_:)`` does for
-  /// actions; it ends when the channel is closed and drained.
+  /// Forks `worker` for every value taken from `channel`; ends when it is closed and drained.
   @discardableResult
   public func takeEvery<Element: Sendable>(
     channel: Channel<Element>, name: String = "takeEvery(channel)",
@@ -45,14 +41,6 @@ extension SagaContext {
 
   /// Forks `worker` for each action of type `A`, first cancelling the worker started for the
   /// previous one, so only the latest runs to completion.
-  ///
-  /// Reacts on the dispatching thread and never misses an action. It is an attached fork with
-  /// the same cancellation and error rules as ``takeEvery(_:name:_:)``.
-  ///
-  /// - Parameters:
-  ///   - type: The action type to react to.
-  ///   - name: The helper's name; workers are named `"<name> worker"`.
-  ///   - worker: The saga to run for each action.
   @discardableResult
   public func takeLatest<A: Action>(
     _ type: A.Type, name: String? = nil,
@@ -67,12 +55,6 @@ extension SagaContext {
   /// ```swift
   /// saga.takeLatest(FetchUser.self, by: \.id) { saga, request in ... }
   /// ```
-  ///
-  /// - Parameters:
-  ///   - type: The action type to react to.
-  ///   - key: Picks the key from an action; keep it pure.
-  ///   - name: The helper's name; workers are named `"<name> worker"`.
-  ///   - worker: The saga to run for each action.
   @discardableResult
   public func takeLatest<A: Action, Key: Hashable & Sendable>(
     _ type: A.Type, by key: @escaping @Sendable (A) -> Key, name: String? = nil,
@@ -84,8 +66,6 @@ extension SagaContext {
   }
 
   /// Like ``takeLatest(_:name:_:)``, for the actions that satisfy `predicate`.
-  ///
-  /// `predicate` runs on the dispatching thread under the runtime's lock: keep it pure.
   @discardableResult
   public func takeLatest(
     where predicate: @escaping @Sendable (any Action) -> Bool,
@@ -98,14 +78,6 @@ extension SagaContext {
 
   /// Forks `worker` for an action of type `A` only when no worker of this helper is running;
   /// actions that arrive meanwhile are ignored.
-  ///
-  /// It is an attached fork with the same cancellation and error rules as
-  /// ``takeEvery(_:name:_:)``.
-  ///
-  /// - Parameters:
-  ///   - type: The action type to react to.
-  ///   - name: The helper's name; workers are named `"<name> worker"`.
-  ///   - worker: The saga to run for each action.
   @discardableResult
   public func takeLeading<A: Action>(
     _ type: A.Type, name: String? = nil,
@@ -116,12 +88,6 @@ extension SagaContext {
 
   /// Like ``takeLeading(_:name:_:)``, per key: an action is ignored only while a worker for an
   /// action with the same key is running.
-  ///
-  /// - Parameters:
-  ///   - type: The action type to react to.
-  ///   - key: Picks the key from an action; keep it pure.
-  ///   - name: The helper's name; workers are named `"<name> worker"`.
-  ///   - worker: The saga to run for each action.
   @discardableResult
   public func takeLeading<A: Action, Key: Hashable & Sendable>(
     _ type: A.Type, by key: @escaping @Sendable (A) -> Key, name: String? = nil,
@@ -133,8 +99,6 @@ extension SagaContext {
   }
 
   /// Like ``takeLeading(_:name:_:)``, for the actions that satisfy `predicate`.
-  ///
-  /// `predicate` runs on the dispatching thread under the runtime's lock: keep it pure.
   @discardableResult
   public func takeLeading(
     where predicate: @escaping @Sendable (any Action) -> Bool,
@@ -145,20 +109,10 @@ extension SagaContext {
       name, actions(.predicate(predicate)), cancelsRunning: false, key: { _ in true }, worker)
   }
 
-  /// Forks `worker` for an action of type `A`, then for `interval` keeps only the newest action
-  /// that arrives, and forks the worker for it when the interval ends (which starts a new
-  /// interval).
-  ///
-  /// So the worker runs at most once per interval, for the first action and then the latest
-  /// one. Time is the runtime's clock. As in redux-saga, the actions wait in an action channel
-  /// that keeps the newest one. It is an attached fork with the same cancellation and error
-  /// rules as ``takeEvery(_:name:_:)``.
-  ///
-  /// - Parameters:
-  ///   - type: The action type to react to.
-  ///   - interval: How long the interval lasts, on the runtime's clock.
-  ///   - name: The helper's name; workers are named `"<name> worker"`.
-  ///   - worker: The saga to run for an action.
+  /// Forks `worker` for an action of type `A`, then for `interval` (on the runtime's clock)
+  /// keeps only the newest action that arrives, and forks the worker for it when the interval
+  /// ends, which starts a new one. As in redux-saga, the actions wait in an action channel that
+  /// keeps the newest.
   @discardableResult
   public func throttle<A: Action>(
     _ type: A.Type, for interval: Duration, name: String? = nil,
@@ -168,8 +122,6 @@ extension SagaContext {
   }
 
   /// Like ``throttle(_:for:name:_:)``, for the actions that satisfy `predicate`.
-  ///
-  /// `predicate` runs on the dispatching thread under the runtime's lock: keep it pure.
   @discardableResult
   public func throttle(
     where predicate: @escaping @Sendable (any Action) -> Bool, for interval: Duration,
@@ -179,10 +131,8 @@ extension SagaContext {
     throttle(name, .predicate(predicate), interval: interval, worker)
   }
 
-  /// Throttles the values taken from `channel`, as redux-saga's `throttle(ms, channel, worker)`:
-  /// takes a value, forks `worker` for it, waits `interval`, and takes the next (the channel's
-  /// buffer decides what arrives meanwhile: `.sliding(1)` keeps the latest). Ends when the
-  /// channel is closed and drained.
+  /// Takes a value from `channel`, forks `worker` for it, waits `interval`, and takes the next
+  /// (the channel's buffer decides what arrives meanwhile: `.sliding(1)` keeps the latest).
   @discardableResult
   public func throttle<Element: Sendable>(
     channel: Channel<Element>, for interval: Duration, name: String = "throttle(channel)",
@@ -202,17 +152,8 @@ extension SagaContext {
   }
 
   /// Forks `worker` for an action of type `A` once no other such action has arrived for
-  /// `interval`; each new action restarts the wait and replaces the pending one.
-  ///
-  /// A worker already running is not cancelled by later actions. Time is the runtime's clock.
-  /// After ``END``, a pending action is dropped: no worker starts. It is an attached fork with
-  /// the same cancellation and error rules as ``takeEvery(_:name:_:)``.
-  ///
-  /// - Parameters:
-  ///   - type: The action type to react to.
-  ///   - interval: How long the interval lasts, on the runtime's clock.
-  ///   - name: The helper's name; workers are named `"<name> worker"`.
-  ///   - worker: The saga to run for an action.
+  /// `interval` (on the runtime's clock); each new action restarts the wait and replaces the
+  /// pending one. A running worker is not cancelled; after ``END`` no worker starts.
   @discardableResult
   public func debounce<A: Action>(
     _ type: A.Type, for interval: Duration, name: String? = nil,
@@ -222,8 +163,6 @@ extension SagaContext {
   }
 
   /// Like ``debounce(_:for:name:_:)``, for the actions that satisfy `predicate`.
-  ///
-  /// `predicate` runs on the dispatching thread under the runtime's lock: keep it pure.
   @discardableResult
   public func debounce(
     where predicate: @escaping @Sendable (any Action) -> Bool, for interval: Duration,
@@ -233,10 +172,8 @@ extension SagaContext {
     debounced(name, actions(.predicate(predicate)), interval: interval, worker)
   }
 
-  /// Debounces the values taken from `channel`, as redux-saga's
-  /// `debounce(ms, channel, worker)`: forks `worker` for a value once no newer value has
-  /// arrived for `interval`. When the channel is closed and drained, a pending value is dropped
-  /// and the helper ends.
+  /// Like ``debounce(_:for:name:_:)``, for the values taken from `channel`; a pending value is
+  /// dropped when the channel is closed and drained.
   @discardableResult
   public func debounce<Element: Sendable>(
     channel: Channel<Element>, for interval: Duration, name: String = "debounce(channel)",
