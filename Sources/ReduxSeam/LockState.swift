@@ -1,6 +1,5 @@
-// The lock's word, its owner and its parking: in a class of their own for `Lock`, or as a value
-// (`LockWord`) an object keeps among its own stored properties. One algorithm
-// (`LockAlgorithm`) for both; see Lock.swift for what it is and why it is ours.
+// The lock's word, its owner and its parking, in a class of their own for `Lock`, and the
+// algorithm over them (`LockAlgorithm`); see Lock.swift for what it is and why it is ours.
 
 import Synchronization
 
@@ -30,9 +29,9 @@ package final class LockStorage<Value: ~Copyable>: LockState {
 /// generic class's metadata before they take the lock, which ThreadSanitizer reported (in debug
 /// builds) as a race with the guarded value's accesses.
 ///
-/// Its atomics are its own stored properties, not a ``LockWord``: a caller inlines the fast
-/// paths over the class's reference, where a nested word would keep the word's address in a
-/// register of its own (CoreProfile's `middleware`).
+/// Its atomics are its own stored properties, not a nested value: a caller inlines the fast
+/// paths over the class's reference, where a nested value would keep its address in a register
+/// of its own (CoreProfile's `middleware`).
 @usableFromInline
 package class LockState {
   /// 0 free, 1 held, 2 held and perhaps awaited by a sleeping thread.
@@ -79,52 +78,7 @@ package class LockState {
   }
 }
 
-/// A lock as a value that a class keeps among its own stored properties, so that an object
-/// that needs a lock of its own (a saga's node) costs one allocation, not two. It guards that
-/// object's state: call ``lock()`` and ``unlock()`` around each access. Keep it in a `let` of a
-/// class: its address must not change while it is used.
-@usableFromInline
-package struct LockWord: ~Copyable, Sendable {
-  @usableFromInline package let word = Atomic<UInt32>(0)
-  @usableFromInline package let contended = Atomic<Bool>(false)
-  @usableFromInline package let owner = Atomic<UInt>(0)
-  @usableFromInline package let parkingAddress = Atomic<UInt>(0)
-  @usableFromInline package let reentry: StaticString
-
-  /// A free lock; a thread that takes it again while it holds it stops with `reentry`.
-  @inlinable
-  package init(reentry: StaticString) {
-    self.reentry = reentry
-  }
-
-  /// Takes the lock: one compare-and-swap when it is free.
-  @inlinable @inline(__always)
-  package func lock() {
-    LockAlgorithm.lock(word, owner) { lockContended() }
-  }
-
-  /// Gives the lock back.
-  @inlinable @inline(__always)
-  package func unlock() {
-    LockAlgorithm.unlock(word, contended, owner) { wakeOne() }
-  }
-
-  @usableFromInline @inline(never)
-  package func lockContended() {
-    LockAlgorithm.lockContended(word, contended, owner, parkingAddress, reentry)
-  }
-
-  @usableFromInline @inline(never)
-  package func wakeOne() {
-    LockAlgorithm.parking(parkingAddress).wakeOne()
-  }
-
-  deinit {
-    LockAlgorithm.destroyParking(parkingAddress)
-  }
-}
-
-/// The lock's algorithm, over the atomics of a ``LockState`` or a ``LockWord``: the word (0
+/// The lock's algorithm, over the atomics of a ``LockState``: the word (0
 /// free, 1 held, 2 held and perhaps awaited by a sleeping thread), whether a thread ever found
 /// the lock held (until then `unlock` gives it back with a plain store; from then on with an
 /// exchange, which sees whether a thread sleeps), the holder's ``currentThreadID()`` (0 when

@@ -7,10 +7,9 @@
 // | --- | --- | --- |
 // | `Lock`, the lock every module guards its state with | Lock.swift, LockState.swift, Parking.swift | every module |
 // | `LockCondition`, waiting under a `Lock` | LockCondition.swift | ReduxCore (back-pressure, hand-over), ReduxSaga (scheduler) |
-// | `LockWord`, a lock kept among an object's own stored properties | LockState.swift | ReduxSaga (a saga's node) |
 // | `FIFOQueue`, a queue of two arrays | FIFOQueue.swift | ReduxCore (the store's queue), ReduxSaga (scheduler, channels) |
-// | `currentThreadID`, `makeThreadCellKey` | ThreadIdentity.swift | ReduxCore (the drainer), ReduxSaga (the running saga) |
+// | `currentThreadID`, `makeThreadCellKey` | ThreadIdentity.swift | ReduxCore (the drainer) |
 // | `LatestValueMailbox`, the latest state for the main actor | LatestValueMailbox.swift | ReduxCore (actor delivery), ReduxUI (view stores) |
 // | `ActionOrigin`, `WorkLedger`, `WorkHandle`: work an action started, and its end | ActionOrigin.swift, WorkLedger.swift | ReduxCore (`send`, test probe), ReduxSaga, ReduxCommand, ReduxEffects, ReduxTesting |
-// | `Waiters`, `waitCancellably`: continuations resumed together | Waiters.swift | ReduxCore, ReduxSaga, ReduxFlux, ReduxTesting |
+// | `Waiters`, `waitCancellably`: continuations resumed together | Waiters.swift | ReduxCore, ReduxFlux, ReduxTesting |
 // | `HashableBox`, any hashable sendable value compared by value | HashableBox.swift | ReduxCore (child feature ids), ReduxCommand (cancel ids) |
