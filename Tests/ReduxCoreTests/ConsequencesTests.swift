@@ -1,5 +1,6 @@
 import ReduxCore
 import ReduxSeam
+import Synchronization
 import Testing
 
 /// A tracked action that records when the store reduced it and when it reported it processed.
@@ -11,6 +12,8 @@ private final class Watched: TrackedDispatch {
   let waitsForConsequences: Bool
   private let name: String
   private let log: Recorder<String>
+  /// The action and its consequences not processed yet: the object is the store's counter.
+  private let remaining = Atomic<Int>(1)
 
   init(_ action: any Action, _ name: String, waits: Bool = true, log: Recorder<String>) {
     self.action = action
@@ -21,6 +24,14 @@ private final class Watched: TrackedDispatch {
 
   func actionReduced() {
     log.append("\(name) reduced")
+  }
+
+  func consequenceAdded() {
+    remaining.wrappingAdd(1, ordering: .relaxed)
+  }
+
+  func consequenceProcessed() -> Bool {
+    remaining.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0
   }
 
   func actionProcessed() {

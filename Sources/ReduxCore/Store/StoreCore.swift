@@ -117,10 +117,10 @@ struct StoreCore<State: Sendable> {
   /// `consequences`, as one of them.
   @inlinable @inline(never)
   static func consequence(
-    of consequences: Consequences, _ work: StoreWork<State>
+    of consequences: any TrackedDispatch, _ work: StoreWork<State>
   ) -> StoreWork<State> {
     guard case .tracked(let tracked) = work else { return work }
-    consequences.add()
+    consequences.consequenceAdded()
     return .tracked(TrackedAction.wrapping(tracked, pending: tracked.pending, cause: consequences))
   }
 }

@@ -26,7 +26,7 @@ extension StoreEngine {
   func process(_ tracked: any TrackedDispatch, through chain: Middleware<State>.Next?) {
     // The consequences the actions this thread queues meanwhile belong to: the action's own, if
     // it waits for them, or those it is itself one of.
-    let consequences = tracked.waitsForConsequences ? Consequences(of: tracked) : tracked.cause
+    let consequences = tracked.waitsForConsequences ? tracked : tracked.cause
     // Only this function sets `processing`, and it resets it before it returns, so it is
     // `Processing()` here: an untracked action with no consequences to count skips two lock
     // acquisitions.
@@ -55,7 +55,7 @@ extension StoreEngine {
     // entry ends, so the origin's count never drops to zero in between.
     if tracked.waitsForConsequences {
       tracked.actionReduced()
-      consequences?.processedOne()
+      if tracked.consequenceProcessed() { tracked.actionProcessed() }
     } else {
       tracked.actionProcessed()
     }

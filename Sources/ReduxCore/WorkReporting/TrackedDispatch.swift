@@ -1,5 +1,4 @@
 import ReduxSeam
-import Synchronization
 
 /// Told when an action dispatched with it has been processed.
 ///
@@ -54,8 +53,15 @@ package protocol TrackedDispatch: ActionProcessedListener {
   /// Called once, on the draining thread, right after the action itself went through the
   /// middleware and the reducer, when ``waitsForConsequences``: its consequences come next.
   func actionReduced()
+  /// When ``waitsForConsequences``: one more consequence to wait for. The object counts them
+  /// (starting at 1, the action itself): it is the counter, so counting allocates nothing.
+  func consequenceAdded()
+  /// When ``waitsForConsequences``: the action or one of its consequences has been processed;
+  /// true for the last, after which the store calls
+  /// ``ActionProcessedListener/actionProcessed()``.
+  func consequenceProcessed() -> Bool
   /// The action whose consequence this one is (see ``waitsForConsequences``), if any.
-  var cause: Consequences? { get }
+  var cause: (any TrackedDispatch)? { get }
 }
 
 extension TrackedDispatch {
@@ -68,36 +74,11 @@ extension TrackedDispatch {
   @inlinable
   package func actionReduced() {}
   @inlinable
-  package var cause: Consequences? { nil }
-}
-
-/// The consequences of an action that ``TrackedDispatch/waitsForConsequences``, still to be
-/// processed: the action itself, then each action dispatched while it (or one of them) was
-/// processed. The last one to be processed tells the listener.
-@usableFromInline
-package final class Consequences: Sendable {
-  @usableFromInline let listener: any TrackedDispatch
-  /// The action itself and its consequences not processed yet.
-  @usableFromInline let remaining = Atomic<Int>(1)
-
-  @usableFromInline
-  init(of listener: any TrackedDispatch) {
-    self.listener = listener
-  }
-
-  /// One more action to wait for: dispatched while one of these was processed.
+  package func consequenceAdded() {}
   @inlinable
-  func add() {
-    remaining.wrappingAdd(1, ordering: .relaxed)
-  }
-
-  /// One of them has been processed (or dropped with the store); the last tells the listener.
+  package func consequenceProcessed() -> Bool { true }
   @inlinable
-  func processedOne() {
-    if remaining.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
-      listener.actionProcessed()
-    }
-  }
+  package var cause: (any TrackedDispatch)? { nil }
 }
 
 /// A tracked action the store makes itself: for `send`, for a module's dispatch with a
@@ -112,13 +93,13 @@ final class TrackedAction: TrackedDispatch {
   /// The module's own tracked dispatch this one wraps, which decides whether the action is
   /// still wanted and whether it waits for its consequences.
   @usableFromInline let counted: (any TrackedDispatch)?
-  @usableFromInline let cause: Consequences?
+  @usableFromInline let cause: (any TrackedDispatch)?
 
   @usableFromInline
   init(
     action: any Action, origin: ActionOrigin, isSent: Bool,
     listener: (any ActionProcessedListener)?, pending: UInt64? = nil,
-    counted: (any TrackedDispatch)? = nil, cause: Consequences? = nil
+    counted: (any TrackedDispatch)? = nil, cause: (any TrackedDispatch)? = nil
   ) {
     self.action = action
     self.origin = origin
@@ -132,7 +113,7 @@ final class TrackedAction: TrackedDispatch {
   @usableFromInline
   func actionProcessed() {
     listener?.actionProcessed()
-    cause?.processedOne()
+    if let cause, cause.consequenceProcessed() { cause.actionProcessed() }
   }
 
   @usableFromInline
@@ -148,10 +129,20 @@ final class TrackedAction: TrackedDispatch {
     counted?.actionReduced()
   }
 
+  @usableFromInline
+  func consequenceAdded() {
+    counted?.consequenceAdded()
+  }
+
+  @usableFromInline
+  func consequenceProcessed() -> Bool {
+    counted?.consequenceProcessed() ?? true
+  }
+
   /// `tracked`, counted as pending under `entry`, or a consequence of `cause`.
   @usableFromInline
   static func wrapping(
-    _ tracked: any TrackedDispatch, pending: UInt64?, cause: Consequences? = nil
+    _ tracked: any TrackedDispatch, pending: UInt64?, cause: (any TrackedDispatch)? = nil
   ) -> TrackedAction {
     TrackedAction(
       action: tracked.action, origin: tracked.origin, isSent: tracked.isSent, listener: tracked,

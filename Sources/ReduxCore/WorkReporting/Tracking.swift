@@ -7,7 +7,7 @@ struct Tracking<State: Sendable> {
   @usableFromInline var processing = Processing()
   /// The consequences that the actions its thread queues meanwhile belong to, and whether there
   /// are any: a flag every dispatch reads, where reading the reference would retain it.
-  @usableFromInline var consequences: Consequences?
+  @usableFromInline var consequences: (any TrackedDispatch)?
   @usableFromInline var hasConsequences = false
   @usableFromInline var probe: (@Sendable (ProcessedAction<State>) -> Void)?
   /// The action the probe reports next, and its origin.

@@ -20,9 +20,17 @@ extension SagaNode {
         let slot = RunningSaga(node: self, branch: nil)
         slot.started()
         let outcome = await RunningSaga.$current.withValue(slot) {
-          await BodyOutcome(of: body, context, quietlyAtEnd: Value.self == Void.self)
+          do {
+            return BodyOutcome(value: try await body(context), failure: nil)
+          } catch {
+            return BodyOutcome(value: nil, failure: error)
+          }
         }
-        if !self.end(outcome) { await self.endAfterForks(outcome) }
+        // END ends a saga of no value quietly: it simply returns.
+        let quietlyAtEnd = Value.self == Void.self
+        if !self.end(outcome, quietlyAtEnd: quietlyAtEnd) {
+          await self.endAfterForks(outcome, quietlyAtEnd: quietlyAtEnd)
+        }
       }
       started(task)
     }
@@ -34,22 +42,6 @@ extension SagaNode {
 struct BodyOutcome: Sendable {
   let value: (any Sendable)?
   let failure: (any Error)?
-  /// Whether END ends the saga quietly (a saga of no value), rather than failing it.
-  let quietlyAtEnd: Bool
-
-  init<State: Sendable, Value: Sendable>(
-    of body: @Sendable (SagaContext<State>) async throws -> Value, _ context: SagaContext<State>,
-    quietlyAtEnd: Bool
-  ) async {
-    do {
-      value = try await body(context)
-      failure = nil
-    } catch {
-      value = nil
-      failure = error
-    }
-    self.quietlyAtEnd = quietlyAtEnd
-  }
 }
 
 extension SagaContext {

@@ -281,18 +281,18 @@ final class SagaNode: Sendable {
   }
 
   /// Ends the saga whose body ended with `outcome`, unless attached forks still run: then
-  /// returns false, and ``endAfterForks(_:)`` ends it once they have finished. END ends a saga
-  /// quietly if `outcome.quietlyAtEnd` (its value is `()`), and fails it with
+  /// returns false, and ``endAfterForks(_:quietlyAtEnd:)`` ends it once they have finished. END
+  /// ends a saga quietly if `quietlyAtEnd` (its value is `()`), and fails it with
   /// ``ChannelError/closed`` otherwise.
-  func end(_ outcome: BodyOutcome) -> Bool {
+  func end(_ outcome: BodyOutcome, quietlyAtEnd: Bool) -> Bool {
     if let failure = outcome.failure, !NodeOutcome.isEnd(failure) { bodyFailed(failure) }
     guard !withState({ $0.hasForks }) else { return false }
-    finish(value: outcome.value, failure: outcome.failure, quietlyAtEnd: outcome.quietlyAtEnd)
+    finish(value: outcome.value, failure: outcome.failure, quietlyAtEnd: quietlyAtEnd)
     return true
   }
 
   /// Waits for the attached forks, then ends the saga.
-  func endAfterForks(_ outcome: BodyOutcome) async {
+  func endAfterForks(_ outcome: BodyOutcome, quietlyAtEnd: Bool) async {
     waitingForForks()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isDone = withState { state in
@@ -301,7 +301,7 @@ final class SagaNode: Sendable {
       }
       if isDone { continuation.resume() }
     }
-    finish(value: outcome.value, failure: outcome.failure, quietlyAtEnd: outcome.quietlyAtEnd)
+    finish(value: outcome.value, failure: outcome.failure, quietlyAtEnd: quietlyAtEnd)
   }
 
   private func finish(value: (any Sendable)?, failure: (any Error)?, quietlyAtEnd: Bool) {

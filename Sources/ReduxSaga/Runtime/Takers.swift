@@ -282,68 +282,109 @@ extension SagaContext {
   /// reports the effect to the monitor once registered. Returns nil after END.
   ///
   /// In a task the runtime started, the take waits in the task's slot, which whoever cancels
-  /// the task withdraws (TakeSlot.swift); elsewhere it installs a cancellation handler.
+  /// the task withdraws (TakeSlot.swift); elsewhere it installs a cancellation handler. What the
+  /// take needs is prepared and finished in synchronous code (`TakeWait`): the frames of a
+  /// saga task share a slab of about 1 KB, and a larger frame here cost a malloc per take
+  /// (ModuleProfile's `saga-fork1000`).
   @usableFromInline
   nonisolated(nonsending) func awaitAction(
     _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch
   ) async throws -> (any Action)? {
-    let node = node
-    let core = node.core
-    let slot = RunningSaga.ownSlot
-    if slot?.withSlot({ $0.isWithdrawn }) ?? Task.isCancelled { throw CancellationError() }
-    let takers = core.takers
-    let id = takers.makeID()
-    let effectID = core.monitor == nil ? nil : core.nextEffectID()
-    func register(_ continuation: UnsafeContinuation<TakenAction, any Error>) {
-      let taker = Taker(
-        id: id, node: node, order: node.order, match: match, receiver: .take(continuation))
-      guard slot?.withSlot({ $0.arm(id) }) ?? true else {
-        return continuation.resume(throwing: CancellationError())
-      }
-      guard takers.add(taker) else { return continuation.resume(throwing: InputEnded()) }
-      // A cancellation that came before the take was registered ends it.
-      if slot?.withSlot({ $0.isWithdrawn }) ?? Task.isCancelled {
-        takers.remove(id)?.cancel()
-      } else if let effectID {
-        node.effectStarted(effectID, effect())
-      }
-    }
-    node.waitingForAction()
+    let wait = try TakeWait(node: node, match: match)
     do {
       let taken: TakenAction
-      if slot != nil {
-        taken = try await withUnsafeThrowingContinuation(isolation: #isolation, register)
-      } else {
-        taken = try await withTaskCancellationHandler {
-          try await withUnsafeThrowingContinuation(isolation: #isolation, register)
-        } onCancel: {
-          takers.remove(id)?.cancel()
+      if wait.slot != nil {
+        taken = try await withUnsafeThrowingContinuation(isolation: #isolation) {
+          wait.register($0, effect)
         }
+      } else {
+        taken = try await wait.cancellably(effect)
       }
-      node.resumed(byActionOf: taken.origin)
-      if let effectID { node.effectEnded(effectID, effect(), .resolved) }
-      return taken.action
+      return wait.took(taken, effect)
     } catch {
-      node.resumed()
-      if error is InputEnded {
-        if let effectID { node.effectEnded(effectID, effect(), .resolved) }
-        takeEnded(effect)
-        return nil
-      }
-      if let effectID {
-        node.effectEnded(
-          effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
-      }
-      throw error
+      return try wait.ended(by: error, effect)
+    }
+  }
+}
+
+/// One take, from its registration to its end.
+struct TakeWait: Sendable {
+  let node: SagaNode
+  /// The slot of the task the take runs in, if the runtime started that task.
+  let slot: RunningSaga?
+  let id: UInt64
+  let match: ActionMatch
+  /// The effect's id for the monitor; nil without one.
+  let effectID: UInt64?
+
+  /// A take by `node`; throws if its task was cancelled. From now on the saga's work pauses.
+  init(node: SagaNode, match: ActionMatch) throws {
+    let slot = RunningSaga.ownSlot
+    if slot?.withSlot({ $0.isWithdrawn }) ?? Task.isCancelled { throw CancellationError() }
+    self.node = node
+    self.slot = slot
+    self.match = match
+    id = node.core.takers.makeID()
+    effectID = node.core.monitor == nil ? nil : node.core.nextEffectID()
+    node.waitingForAction()
+  }
+
+  /// Registers the taker, resumed through `continuation`; a cancellation that came first ends
+  /// it, and the monitor hears of it once it is registered.
+  func register(
+    _ continuation: UnsafeContinuation<TakenAction, any Error>, _ effect: () -> SagaEffect
+  ) {
+    let takers = node.core.takers
+    let taker = Taker(
+      id: id, node: node, order: node.order, match: match, receiver: .take(continuation))
+    guard slot?.withSlot({ $0.arm(id) }) ?? true else {
+      return continuation.resume(throwing: CancellationError())
+    }
+    guard takers.add(taker) else { return continuation.resume(throwing: InputEnded()) }
+    if slot?.withSlot({ $0.isWithdrawn }) ?? Task.isCancelled {
+      takers.remove(id)?.cancel()
+    } else if let effectID {
+      node.effectStarted(effectID, effect())
     }
   }
 
-  /// END ended a `take` (not a `takeMaybe`, which expects it): a ``SagaTest`` records the wait.
-  private func takeEnded(_ effect: () -> SagaEffect) {
-    guard let recorder = node.core.interceptor?.recorder, case .take(let pattern) = effect() else {
-      return
+  /// Waits with a cancellation handler of its own: a task the runtime did not start.
+  @inline(never)
+  nonisolated(nonsending) func cancellably(_ effect: () -> SagaEffect) async throws
+    -> TakenAction
+  {
+    let takers = node.core.takers
+    let id = id
+    return try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation(isolation: #isolation) { register($0, effect) }
+    } onCancel: {
+      takers.remove(id)?.cancel()
     }
-    recorder.recordEndedWait(
-      TakerList.describe(node.stack, waitingFor: pattern), wasCountedTaken: true)
+  }
+
+  /// The take returned `taken`: the saga works for its origin.
+  func took(_ taken: TakenAction, _ effect: () -> SagaEffect) -> any Action {
+    node.resumed(byActionOf: taken.origin)
+    if let effectID { node.effectEnded(effectID, effect(), .resolved) }
+    return taken.action
+  }
+
+  /// The take ended with `error`: nil at END (recorded in a ``SagaTest`` for a `take`, which
+  /// expected an action), else the error again.
+  func ended(by error: any Error, _ effect: () -> SagaEffect) throws -> (any Action)? {
+    node.resumed()
+    if error is InputEnded {
+      if let effectID { node.effectEnded(effectID, effect(), .resolved) }
+      if let recorder = node.core.interceptor?.recorder, case .take(let pattern) = effect() {
+        recorder.recordEndedWait(
+          TakerList.describe(node.stack, waitingFor: pattern), wasCountedTaken: true)
+      }
+      return nil
+    }
+    if let effectID {
+      node.effectEnded(
+        effectID, effect(), error is CancellationError ? .cancelled : .rejected(error))
+    }
+    throw error
   }
 }
