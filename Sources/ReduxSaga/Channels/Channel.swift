@@ -48,7 +48,15 @@ public final class Channel<Element: Sendable>: Sendable {
       }
     }
     guard let taker = try taker.get() else { return }
-    resume([taker], with: element, origin: origin)
+    guard let node = taker.node else {
+      taker.continuation.resume(returning: element)
+      return
+    }
+    // The taking saga runs now, up to its next wait (after the caller's, from a saga).
+    node.core.scheduler.withDrain {
+      node.resumedByAction(origin: origin)
+      taker.continuation.resume(returning: element)
+    }
   }
 
   /// Waits for the next value and returns it.
@@ -72,25 +80,58 @@ public final class Channel<Element: Sendable>: Sendable {
   ///   the error an event source failed it with, or `CancellationError` if the saga is
   ///   cancelled while waiting.
   nonisolated(nonsending) public func takeMaybe() async throws -> Element? {
+    try Task.checkCancellation()
+    let node = SagaNode.current
+    let effectID = node?.effectStarted(.takeChannel)
+    do {
+      let element = try await waitForElement(node)
+      if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }
+      return element
+    } catch {
+      if let effectID {
+        node?.effectEnded(
+          effectID, .takeChannel, error is CancellationError ? .cancelled : .rejected(error))
+      }
+      throw error
+    }
+  }
+
+  /// Nonsending, as ``takeMaybe()`` is: a plain `async` function ran on the generic executor,
+  /// two executor checks more per take, each a preferred-executor lookup.
+  private nonisolated(nonsending) func waitForElement(_ node: SagaNode?) async throws
+    -> Element?
+  {
     let id = state.withLock { state in
       defer { state.nextTaker += 1 }
       return state.nextTaker
     }
-    return try await takeFromChannel(id) { taker, parked in
-      state.withLock { state in
-        if let element = state.buffer.removeFirst() { return .success(element) }
-        if state.isClosed { return state.failure.map { .failure($0) } ?? .success(nil) }
-        if Task.isCancelled { return .failure(CancellationError()) }
-        parked()
-        state.takers[id] = taker
-        state.takerOrder.append(id)
-        return nil
+    // Set inside the continuation's body, which runs before this function resumes.
+    var waited = false
+    defer { if waited { node?.resumed() } }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Element?, any Error>) in
+        let now: Result<Element?, any Error>? = state.withLock { state in
+          if let element = state.buffer.removeFirst() { return .success(element) }
+          if state.isClosed {
+            return state.failure.map { .failure($0) } ?? .success(nil)
+          }
+          if Task.isCancelled { return .failure(CancellationError()) }
+          // Waiting for a value is waiting for an action: this saga's work pauses.
+          waited = true
+          node?.waitingForAction()
+          state.takers[id] = ChannelTaker(continuation: continuation, node: node)
+          state.takerOrder.append(id)
+          return nil
+        }
+        if let now { continuation.resume(with: now) }
       }
-    } withdraw: { [self] in
-      self.state.withLock { state in
+    } onCancel: {
+      let taker = state.withLock { state in
         state.takerOrder.removeAll { $0 == id }
         return state.takers.removeValue(forKey: id)
       }
+      taker?.continuation.resume(throwing: CancellationError())
     }
   }
 
@@ -165,6 +206,12 @@ public final class Channel<Element: Sendable>: Sendable {
     let takers: [CheckedContinuation<Element?, any Error>]
     let onClose: [@Sendable () -> Void]
   }
+}
+
+/// A saga waiting in `take`, and the saga it belongs to (for work reporting).
+private struct ChannelTaker<Element: Sendable> {
+  let continuation: CheckedContinuation<Element?, any Error>
+  let node: SagaNode?
 }
 
 private struct ChannelState<Element: Sendable> {

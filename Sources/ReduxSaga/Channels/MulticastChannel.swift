@@ -35,9 +35,9 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
   /// it runs waits for the next value.
   public func put(_ element: Element) {
     let origin = SagaNode.current?.currentOrigin ?? .untracked
-    let takers: [ChannelTaker<Element>] = state.withLock { state in
+    let takers: [MulticastTaker<Element>] = state.withLock { state in
       guard !state.isClosed, !state.takers.isEmpty else { return [] }
-      var taking: [ChannelTaker<Element>] = []
+      var taking: [MulticastTaker<Element>] = []
       state.takers.removeAll { taker in
         guard taker.accepts(element) else { return false }
         taking.append(taker)
@@ -45,7 +45,19 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
       }
       return taking
     }
-    if !takers.isEmpty { resume(takers, with: element, origin: origin) }
+    guard !takers.isEmpty else { return }
+    let resumeAll = {
+      for taker in takers {
+        taker.node?.resumedByAction(origin: origin)
+        taker.continuation.resume(returning: element)
+      }
+    }
+    // The taking sagas run now, in order, up to their next wait.
+    if let node = takers.lazy.compactMap(\.node).first {
+      node.core.scheduler.withDrain(resumeAll)
+    } else {
+      resumeAll()
+    }
   }
 
   /// Waits for the next value put while this saga waits.
@@ -78,32 +90,56 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
   nonisolated(nonsending) public func takeMaybe(
     where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
   ) async throws -> Element? {
+    try Task.checkCancellation()
+    let node = SagaNode.current
+    let effectID = node?.effectStarted(.takeChannel)
+    do {
+      let element = try await waitForElement(node, predicate)
+      if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }
+      return element
+    } catch {
+      if let effectID { node?.effectEnded(effectID, .takeChannel, .cancelled) }
+      throw error
+    }
+  }
+
+  private nonisolated(nonsending) func waitForElement(
+    _ node: SagaNode?, _ predicate: @escaping @Sendable (Element) -> Bool
+  ) async throws -> Element? {
     let id = state.withLock { state in
       defer { state.nextTaker += 1 }
       return state.nextTaker
     }
-    return try await takeFromChannel(id) { taker, parked in
-      state.withLock { state in
-        if state.isClosed { return .success(nil) }
-        if Task.isCancelled { return .failure(CancellationError()) }
-        parked()
-        var taker = taker
-        taker.accepts = predicate
-        state.takers.append(taker)
-        return nil
+    // Set inside the continuation's body, which runs before this function resumes.
+    var waited = false
+    defer { if waited { node?.resumed() } }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Element?, any Error>) in
+        let now: Result<Element?, any Error>? = state.withLock { state in
+          if state.isClosed { return .success(nil) }
+          if Task.isCancelled { return .failure(CancellationError()) }
+          // Waiting for a value is waiting for an action: this saga's work pauses.
+          waited = true
+          node?.waitingForAction()
+          state.takers.append(
+            MulticastTaker(id: id, accepts: predicate, continuation: continuation, node: node))
+          return nil
+        }
+        if let now { continuation.resume(with: now) }
       }
-    } withdraw: { [self] in
-      self.state.withLock { state in
-        guard let index = state.takers.firstIndex(where: { $0.id == id }) else { return nil }
-        return state.takers.remove(at: index)
+    } onCancel: {
+      let taker = state.withLock { state in
+        state.takers.firstIndex { $0.id == id }.map { state.takers.remove(at: $0) }
       }
+      taker?.continuation.resume(throwing: CancellationError())
     }
   }
 
   /// Closes the channel: every waiting taker ends, later puts are ignored and later takes end
   /// at once.
   public func close() {
-    let takers: [ChannelTaker<Element>] = state.withLock { state in
+    let takers: [MulticastTaker<Element>] = state.withLock { state in
       guard !state.isClosed else { return [] }
       state.isClosed = true
       defer { state.takers = [] }
@@ -137,8 +173,16 @@ extension SagaContext {
   }
 }
 
+/// A saga waiting on a multicast channel, with the values it accepts.
+private struct MulticastTaker<Element: Sendable> {
+  let id: UInt64
+  let accepts: @Sendable (Element) -> Bool
+  let continuation: CheckedContinuation<Element?, any Error>
+  let node: SagaNode?
+}
+
 private struct MulticastState<Element: Sendable> {
-  var takers: [ChannelTaker<Element>] = []
+  var takers: [MulticastTaker<Element>] = []
   var nextTaker: UInt64 = 0
   var isClosed = false
 }
