@@ -25,6 +25,14 @@ final class PutRequest: TrackedDispatch {
   /// The action and its consequences not processed yet, counted by the store: the put is its
   /// own counter, one allocation fewer per put (ModuleProfile's `saga-sync`, `saga-fork1000`).
   private let remaining = Atomic<Int>(1)
+  /// Whether the putting saga has resumed: set under the scheduler's lock, and read there.
+  private let resumed = Atomic<Bool>(false)
+
+  /// Whether the putting saga has resumed; the steps that answer this put wait until then.
+  var hasResumed: Bool {
+    get { resumed.load(ordering: .relaxed) }
+    set { resumed.store(newValue, ordering: .relaxed) }
+  }
 
   init(
     action: any Action, origin: ActionOrigin, node: SagaNode,
@@ -50,6 +58,14 @@ final class PutRequest: TrackedDispatch {
     remaining.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0
   }
 
+  /// The store is about to process the put's action on this thread: what sagas put meanwhile,
+  /// until the put completes, answers this put.
+  @usableFromInline
+  func shouldProcess() -> Bool {
+    node.core.scheduler.processing(self)
+    return true
+  }
+
   @usableFromInline
   func actionReduced() {
     node.core.takers.startRecording(for: self)
@@ -61,7 +77,7 @@ final class PutRequest: TrackedDispatch {
     let replay = core.takers.stopRecording(for: self).map { recording in
       { @Sendable [node] in core.takers.replay(recording, to: node, draining: core.scheduler) }
     }
-    core.scheduler.completePut(resuming: { continuation.resume() }, replay: replay)
+    core.scheduler.completePut(self, resuming: { continuation.resume() }, replay: replay)
   }
 }
 

@@ -152,7 +152,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
         core.takers.deliver(emitted, origin: origin, draining: core.scheduler)
       } else {
         core.scheduler.schedule(
-          .run { core.takers.deliver(emitted, origin: origin, draining: core.scheduler) })
+          .run { core.takers.deliver(emitted, origin: origin, draining: core.scheduler) },
+          afterPuts: true)
       }
     }
   }

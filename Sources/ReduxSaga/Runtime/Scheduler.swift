@@ -16,8 +16,9 @@ import ReduxSeam
 //
 // The asap queue holds the steps that wait until the sagas running now reach their next wait:
 // a put to dispatch, an action an emitter emitted, a replay to a saga that put. They run in
-// order, one put in flight at a time: the step after a put waits until the put's saga has
-// resumed, as redux-saga's asap queue runs a task to its end before the next. When a drain
+// order; a step made while a put's action was processed (a saga's put in answer to it) waits
+// until that put's saga has resumed, as redux-saga's asap queue runs a task to its end before
+// the next. Puts that answer nothing in flight go out at once, several in flight at a time. When a drain
 // ends, its thread runs the steps its own drains made; steps made on another thread (another
 // dispatch's sagas, a clock's) go to a background thread instead, so that a dispatch never
 // becomes the road every other saga's puts take.
@@ -43,12 +44,16 @@ struct SchedulerState {
   /// run nested in the job that starts the task); 0 otherwise.
   var capturer: UInt = 0
   var captured: UnownedJob?
-  /// The asap queue, each step with the thread whose drain made it, and the step that goes
-  /// before it (a replay after a put).
-  var steps = FIFOQueue<(thread: UInt, step: SchedulerStep)>()
-  var firstStep: SchedulerStep?
+  /// The asap queue, and the steps that go before it (replays after puts).
+  var steps = FIFOQueue<QueuedStep>()
+  var firstSteps: [SchedulerStep] = []
   var isRunningSteps = false
-  var isPutInFlight = false
+  /// How many puts were dispatched whose sagas have not resumed yet.
+  var inFlight = 0
+  /// The put whose action (or what it caused) is being processed, and the thread processing it
+  /// (the store processes one action at a time): the steps its sagas make meanwhile answer that
+  /// put, and wait until its saga has resumed.
+  var processing: (put: PutRequest, thread: UInt)?
   /// How puts reach the store (or `runSaga`'s `dispatch`); nil until the runtime is connected.
   var dispatch: (@Sendable (PutRequest) -> Void)?
 
@@ -97,37 +102,54 @@ struct SchedulerState {
   /// Makes the caller the thread that runs the steps; returns how many it runs at most, or 0 if
   /// another thread runs them or none can run now.
   mutating func claimSteps() -> Int {
-    guard !isRunningSteps, !isPutInFlight, firstStep != nil || !steps.isEmpty else { return 0 }
+    guard !isRunningSteps, !firstSteps.isEmpty || !steps.isEmpty else { return 0 }
     isRunningSteps = true
     return Self.stepsPerRunner
   }
 
+  /// Whether `step` can run: it answers no put still in flight (or, if it waits for every put,
+  /// none is).
+  func isReady(_ step: QueuedStep?) -> Bool {
+    guard let step else { return false }
+    if step.waitsForAllPuts { return inFlight == 0 }
+    return step.answering?.hasResumed ?? true
+  }
+
   /// The next step to run on `thread` (nil: the background thread, which runs anybody's), or
-  /// nil when the runner stops: a put is in flight, no step is left, the budget is spent, or
-  /// the next step was made on another thread. Then `handsOff` says whether the background
-  /// thread must go on with the steps left.
+  /// nil when the runner stops: the next step answers a put still in flight, no step is left,
+  /// the budget is spent, or the next step was made on another thread. Then `handsOff` says
+  /// whether the background thread must go on with the steps left.
   mutating func nextStep(
     on thread: UInt?, budget: inout Int, handsOff: inout Bool
   ) -> SchedulerStep? {
-    let step: SchedulerStep?
-    if isPutInFlight {
-      step = nil
-    } else if let first = firstStep.take() {
-      step = first
-    } else if let next = steps.first, budget > 0, thread == nil || next.thread == thread {
+    var step: SchedulerStep?
+    // The queue's head, looked at once: copying a step out costs a few reference counts.
+    let head = firstSteps.isEmpty ? steps.first : nil
+    let isHeadReady = isReady(head)
+    if !firstSteps.isEmpty {
+      step = firstSteps.removeFirst()
+    } else if budget > 0, isHeadReady, thread == nil || head?.thread == thread {
       step = steps.removeFirst()?.step
-    } else {
-      step = nil
     }
     guard let step else {
       isRunningSteps = false
-      handsOff = !isPutInFlight && !steps.isEmpty
+      handsOff = isHeadReady
       return nil
     }
     budget -= 1
-    if case .put = step { isPutInFlight = true }
+    if case .put = step { inFlight += 1 }
     return step
   }
+}
+
+/// A step of the asap queue: the thread whose drain made it, and the put it answers (made while
+/// that put's action was processed), which it waits for.
+struct QueuedStep {
+  let thread: UInt
+  let answering: PutRequest?
+  /// Whether it waits until no put is in flight (an emitted action after the first).
+  var waitsForAllPuts = false
+  let step: SchedulerStep
 }
 
 /// The serial executor every saga of one runtime runs on, and its asap queue.
@@ -235,9 +257,25 @@ final class SagaScheduler: TaskExecutor, Sendable {
 
   /// Queues a step behind the others, as a step of the drain in progress on this thread (or
   /// of a new drain, whose end runs it).
-  func schedule(_ step: SchedulerStep) {
-    let claimed = claim { state in state.steps.append((state.drainer, step)) }
+  ///
+  /// `afterPuts`: the step waits until every put in flight has resumed its saga.
+  func schedule(_ step: SchedulerStep, afterPuts: Bool = false) {
+    let thread = currentThreadID()
+    let claimed = claim { state in
+      state.steps.append(
+        QueuedStep(
+          thread: state.drainer,
+          answering: state.processing.flatMap { $0.thread == thread ? $0.put : nil },
+          waitsForAllPuts: afterPuts, step: step))
+    }
     if claimed { drainAndRunSteps() }
+  }
+
+  /// `put`'s action is being processed on this thread, and then its consequences, until it
+  /// completes (or the store processes the next put).
+  func processing(_ put: PutRequest) {
+    let thread = currentThreadID()
+    state.withLock { $0.processing = (put, thread) }
   }
 
   /// Runs the asap queue's steps in order, unless another thread already does: the steps made
@@ -266,10 +304,14 @@ final class SagaScheduler: TaskExecutor, Sendable {
 
   /// A put's action and its consequences have been processed: `resume` resumes its saga
   /// inside a drain, then `replay` (if any) runs before the rest of the asap queue.
-  func completePut(resuming resume: () -> Void, replay: (@Sendable () -> Void)?) {
+  func completePut(
+    _ put: PutRequest, resuming resume: () -> Void, replay: (@Sendable () -> Void)?
+  ) {
     let claimed = claim { state in
-      state.isPutInFlight = false
-      if let replay { state.firstStep = .run(replay) }
+      state.inFlight -= 1
+      put.hasResumed = true
+      if state.processing?.put === put { state.processing = nil }
+      if let replay { state.firstSteps.append(.run(replay)) }
     }
     resume()
     if claimed { drainAndRunSteps() }

@@ -62,11 +62,13 @@ struct RunningSaga: Sendable {
     withSlot { $0.task = task }
   }
 
-  /// The slot of the task running the current code, if the runtime started that task.
-  static var ownSlot: RunningSaga? {
+  /// The slot of the task running the current code, if the runtime started that task, and
+  /// whether it was withdrawn (one look at the slot for both).
+  static var ownSlot: (slot: RunningSaga, isWithdrawn: Bool)? {
     guard let running = current else { return nil }
     let task = withUnsafeCurrentTask { $0?.hashValue }
-    return running.withSlot { $0.task } == task ? running : nil
+    let (isOwn, isWithdrawn) = running.withSlot { ($0.task == task, $0.isWithdrawn) }
+    return isOwn ? (running, isWithdrawn) : nil
   }
 
   /// Ends the take pending in the slot, and every take registered in it from now on: call it

@@ -319,10 +319,10 @@ struct TakeWait: Sendable {
 
   /// A take by `node`; throws if its task was cancelled. From now on the saga's work pauses.
   init(node: SagaNode, match: ActionMatch) throws {
-    let slot = RunningSaga.ownSlot
-    if slot?.withSlot({ $0.isWithdrawn }) ?? Task.isCancelled { throw CancellationError() }
+    let own = RunningSaga.ownSlot
+    if own?.isWithdrawn ?? Task.isCancelled { throw CancellationError() }
     self.node = node
-    self.slot = slot
+    self.slot = own?.slot
     self.match = match
     id = node.core.takers.makeID()
     effectID = node.core.monitor == nil ? nil : node.core.nextEffectID()
