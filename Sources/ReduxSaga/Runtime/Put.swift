@@ -2,17 +2,12 @@ import ReduxCore
 import ReduxSeam
 import Synchronization
 
-// One put path (docs/sagas.md, "A put completes after what it caused" and "The putting saga
-// misses nothing"):
-// 1. `put` suspends the saga and queues the put in the scheduler's asap queue;
-// 2. once the sagas running now have reached their next wait, and the put before it has
-//    completed, the scheduler dispatches it to the store (Scheduler.swift);
-// 3. the store tells the put when its action has been reduced (`actionReduced`): from then on,
-//    the actions delivered to the sagas are recorded for the putting saga;
-// 4. the store tells it again once the action's consequences (what was dispatched while it, and
-//    they, were processed) have been processed too (`actionProcessed`): the saga resumes, runs
-//    up to its next wait, and the recorded actions are replayed to the takes it made, as
-//    redux-saga would have delivered them after the put returned.
+// One put path (docs/sagas.md, "A put completes after what it caused", "The putting saga
+// misses nothing"): `put` queues the put in the asap queue; the scheduler dispatches it once
+// the sagas running now wait (Scheduler.swift); the store tells it when its action is reduced
+// (from then on the actions delivered are recorded for the putting saga), then when its
+// consequences are processed too: the saga resumes up to its next wait, and the recorded
+// actions are replayed to the takes it made, as redux-saga delivers them after the put.
 
 /// A saga's put on its way through the asap queue and the store.
 @usableFromInline

@@ -1,18 +1,13 @@
 import ReduxCore
 import ReduxSeam
 
-// One running saga in the task tree (redux-saga's task, with its `forkQueue`): a root, a fork,
-// a spawn, or a saga called as a child. Swift tasks neither propagate cancellation between
-// unstructured tasks nor let a child's error interrupt its parent, so the tree keeps
-// redux-saga's rules itself:
-// - `cancel()` cancels the saga's own task first, then its attached forks in fork order,
-//   recursively; every saga task runs on the one serial scheduler, so their cleanup runs in
-//   that order;
-// - a saga finishes only after its attached forks; a fork that fails aborts its parent (its
-//   task and its other forks are cancelled, and it fails with the fork's error); a body that
-//   throws cancels its forks; a fork of a cancelled, aborted or finished saga starts cancelled;
-// - once finished, its cleanups run, its parent (or, for a root or a spawn that failed, the
-//   error hook) hears how it ended, and its joiners resume.
+// One running saga in the task tree (redux-saga's task and `forkQueue`). Swift tasks neither
+// propagate cancellation between unstructured tasks nor let a child's error interrupt its
+// parent, so the tree keeps redux-saga's rules: `cancel()` cancels the saga's task, then its
+// forks in fork order; a saga finishes after its forks; a failing fork aborts its parent (its
+// task and other forks are cancelled); a body that throws cancels its forks; a fork of a
+// cancelled, aborted or finished saga starts cancelled; at the end the cleanups run, the parent
+// (or the error hook) hears how it ended, and the joiners resume.
 
 /// The error that aborted a saga, and the saga stack it came from.
 struct ForkAbort {
@@ -74,7 +69,7 @@ struct NodeState {
   /// Built on first use.
   var stack: [String]?
   var work = SagaWork()
-  /// The take slot of the saga's own task (TakeSlot.swift).
+  /// The take slot of the saga's own task (TakeWait.swift).
   var slot = TakeSlotState()
 
   /// The attached forks still running, in fork order.

@@ -2,26 +2,19 @@ import Dispatch
 import ReduxCore
 import ReduxSeam
 
-// redux-saga's scheduler (`scheduler.js`), for Swift tasks.
+// redux-saga's scheduler (`scheduler.js`), for Swift tasks. Every saga task prefers the
+// scheduler as its task executor, and a job runs only while a thread drains it, one at a time:
+// the thread that resumes sagas (a dispatch, a put's completion, `run`, `cancel`) drains inline,
+// so they reach their next wait before it goes on; a job from elsewhere (a call returning, a
+// clock) starts a background drain. A drain runs the jobs waiting when it began and the jobs
+// they cause; later arrivals wait for the next drain (docs/concurrency.md).
 //
-// Every saga task prefers the scheduler as its task executor, so its jobs come here instead of
-// the global pool. A job runs only while a thread drains the scheduler, one thread at a time:
-// - a thread that resumes sagas (a dispatch that delivers an action, a put's completion, `run`,
-//   `cancel`) drains inline, so those sagas run to their next wait before that thread goes on;
-// - a job that arrives from elsewhere (an async call returning, a clock firing) starts a
-//   background drain on a Dispatch queue.
-// A drain runs the jobs waiting when it began and the jobs they cause, and no more: jobs that
-// arrive from other threads meanwhile wait for the next drain. So one dispatch does a bounded
-// amount of other threads' work, however busy the sagas are (docs/concurrency.md).
-//
-// The asap queue holds the steps that wait until the sagas running now reach their next wait:
-// a put to dispatch, an action an emitter emitted, a replay to a saga that put. They run in
-// order; a step made while a put's action was processed (a saga's put in answer to it) waits
-// until that put's saga has resumed, as redux-saga's asap queue runs a task to its end before
-// the next. Puts that answer nothing in flight go out at once, several in flight at a time. When a drain
-// ends, its thread runs the steps its own drains made; steps made on another thread (another
-// dispatch's sagas, a clock's) go to a background thread instead, so that a dispatch never
-// becomes the road every other saga's puts take.
+// The asap queue holds what waits until the sagas running now reach their next wait: puts,
+// emitted actions, replays. They run in order; a step made while a put's action was processed
+// (an answer to it) waits until that put's saga has resumed, as redux-saga's asap queue runs a
+// task to its end; other puts go out at once. A drain's thread runs the steps its own drains
+// made; other threads' steps go to a background thread, so a dispatch never carries every
+// saga's puts.
 
 /// What waits in the asap queue.
 enum SchedulerStep: Sendable {
@@ -33,15 +26,13 @@ enum SchedulerStep: Sendable {
 
 /// Everything the scheduler decides on: a value, changed under its lock.
 struct SchedulerState {
-  /// The jobs of the drain in progress, in order.
+  /// The drain's jobs, and those from other threads meanwhile (the next drain's).
   var jobs = FIFOQueue<UnownedJob>()
-  /// Jobs from other threads while a drain is in progress: the next drain's.
   var arrivals = FIFOQueue<UnownedJob>()
   /// The draining thread's `currentThreadID()`; 0 when nobody drains.
   var drainer: UInt = 0
   var isBackgroundDrainScheduled = false
-  /// The drainer, while it takes the next job it enqueues for itself (a new task's first job,
-  /// run nested in the job that starts the task); 0 otherwise.
+  /// The drainer, while it takes the next job it enqueues (a new task's first, run nested).
   var capturer: UInt = 0
   var captured: UnownedJob?
   /// The asap queue, and the steps that go before it (replays after puts).
@@ -50,9 +41,8 @@ struct SchedulerState {
   var isRunningSteps = false
   /// How many puts were dispatched whose sagas have not resumed yet.
   var inFlight = 0
-  /// The put whose action (or what it caused) is being processed, and the thread processing it
-  /// (the store processes one action at a time): the steps its sagas make meanwhile answer that
-  /// put, and wait until its saga has resumed.
+  /// The put whose action (or what it caused) the store processes, on which thread: steps made
+  /// there meanwhile answer it.
   var processing: (put: PutRequest, thread: UInt)?
   /// How puts reach the store (or `runSaga`'s `dispatch`); nil until the runtime is connected.
   var dispatch: (@Sendable (PutRequest) -> Void)?
