@@ -38,12 +38,6 @@ extension SagaNode {
   }
 }
 
-/// How a saga's body ended: its value, or the error it threw.
-struct BodyOutcome: Sendable {
-  let value: (any Sendable)?
-  let failure: (any Error)?
-}
-
 extension SagaContext {
   /// Starts an attached saga, on behalf of the `send` this saga works for.
   func forkAttached<Value: Sendable>(
