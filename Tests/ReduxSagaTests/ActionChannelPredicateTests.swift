@@ -70,15 +70,15 @@ struct ActionChannelPredicateTests {
       let throttled = saga.channel(of: Int.self, buffer: .sliding(1))
       let debounced = saga.channel(of: Int.self)
       source.update { $0 = every }
-      saga.takeEvery(channel: every, name: "every") { _, value in
+      saga.takeEvery(.channel(every), name: "every") { _, value in
         seen.update { $0.append("every \(value)") }
         try throttled.put(value)
         try debounced.put(value)
       }
-      saga.throttle(channel: throttled, for: .seconds(1)) { _, value in
+      saga.throttle(.channel(throttled), for: .seconds(1)) { _, value in
         seen.update { $0.append("throttle \(value)") }
       }
-      saga.debounce(channel: debounced, for: .seconds(1)) { _, value in
+      saga.debounce(.channel(debounced), for: .seconds(1)) { _, value in
         seen.update { $0.append("debounce \(value)") }
       }
     }

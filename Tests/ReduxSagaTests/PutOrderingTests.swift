@@ -33,7 +33,7 @@ private func echoesSeen(
     initialState: TestState(), reducer: testReducer, middleware: before + [sagas.middleware])
   let seen = Box(0)
   let root = sagas.run("putter") { saga in
-    let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
+    let counter = saga.takeEvery(.type(Echo.self)) { _, _ in seen.update { $0 += 1 } }
     await body(saga)
     let count = seen.value
     counter.cancel()
@@ -61,7 +61,7 @@ private func runAsRoot<Value: Sendable>(
 private func echoCountsAfterFourPuts(_ sagas: SagaMiddleware<TestState>) -> SagaTask<[Int]> {
   let seen = Box(0)
   return sagas.run("putter") { saga in
-    let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
+    let counter = saga.takeEvery(.type(Echo.self)) { _, _ in seen.update { $0 += 1 } }
     var counts: [Int] = []
     for _ in 0..<4 {
       await saga.put(Trigger())
@@ -102,7 +102,7 @@ struct PutOrderingTests {
     }
     let seen = Box(0)
     let root = sagas.run("putter") { saga in
-      let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
+      let counter = saga.takeEvery(.type(Echo.self)) { _, _ in seen.update { $0 += 1 } }
       await saga.put(Add())
       let count = seen.value
       counter.cancel()
@@ -177,14 +177,15 @@ struct PutOrderingTests {
     let (seenAfterPut, echoes) = try await runAsRoot { saga in
       // The putting saga's own forks answer its action, and one another's: no deadlock.
       let helpers = [
-        saga.takeEvery(Trigger.self) { worker, _ in await worker.put(Relay()) },
-        saga.takeEvery(Relay.self) { worker, _ in await worker.put(Echo(id: 0)) },
-        saga.takeEvery(Echo.self) { worker, echo in
+        saga.takeEvery(.type(Trigger.self)) { worker, _ in await worker.put(Relay()) },
+        saga.takeEvery(.type(Relay.self)) { worker, _ in await worker.put(Echo(id: 0)) },
+        saga.takeEvery(.type(Echo.self)) { worker, echo in
           if echo.id < 50 { await worker.put(Echo(id: echo.id + 1)) }
         },
       ]
       let seen = Box<[Int]>([])
-      let counter = saga.takeEvery(Echo.self) { _, echo in seen.update { $0.append(echo.id) } }
+      let counter = saga.takeEvery(.type(Echo.self)) { _, echo in seen.update { $0.append(echo.id) }
+      }
       await saga.put(Trigger())
       // redux-saga's asap order: puts made in response wait for the putting saga to resume.
       let seenAfterPut = seen.value
@@ -201,7 +202,7 @@ struct PutOrderingTests {
   func requestAndReply() async throws {
     let harness = Harness()
     let root = harness.sagas.run("requester") { saga in
-      let responder = saga.takeEvery(Request.self) { worker, request in
+      let responder = saga.takeEvery(.type(Request.self)) { worker, request in
         await worker.put(Response(id: request.id))
       }
       var replies: [Int] = []
@@ -266,8 +267,8 @@ struct PutOrderingTests {
       initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
     let seen = Box(0)
     let root = sagas.run("putter") { saga in
-      let counter = saga.takeEvery(Echo.self) { _, _ in seen.update { $0 += 1 } }
-      let delayer = saga.takeEvery(Trigger.self) { worker, _ in
+      let counter = saga.takeEvery(.type(Echo.self)) { _, _ in seen.update { $0 += 1 } }
+      let delayer = saga.takeEvery(.type(Trigger.self)) { worker, _ in
         try await worker.delay(.seconds(1))
         await worker.put(Echo())
       }

@@ -56,8 +56,8 @@ struct SagaEmitterTests {
     let seen = Box<[Int]>([])
     let batches = Box(0)
     sagas.run("root") { saga in
-      saga.takeEvery(Ping.self) { _, ping in seen.update { $0.append(ping.id) } }
-      saga.takeEvery(Batch.self) { _, _ in batches.update { $0 += 1 } }
+      saga.takeEvery(.type(Ping.self)) { _, ping in seen.update { $0.append(ping.id) } }
+      saga.takeEvery(.type(Batch.self)) { _, _ in batches.update { $0 += 1 } }
     }
     store.dispatch(Batch(actions: [Ping(id: 1), Ping(id: 2)]))
     store.dispatch(Batch(actions: [Ping(id: 3)]))
@@ -85,11 +85,11 @@ struct SagaEmitterBatchTests {
     let store = Store(
       initialState: TestState(), reducer: testReducer, middleware: [logging, sagas.middleware])
     sagas.run("root") { saga in
-      saga.takeEvery(Request.self) { worker, request in
+      saga.takeEvery(.type(Request.self)) { worker, request in
         log.update { $0.append("S request \(request.id)") }
         await worker.put(Ping(id: request.id))
       }
-      saga.takeEvery(Ping.self) { _, ping in log.update { $0.append("S ping \(ping.id)") } }
+      saga.takeEvery(.type(Ping.self)) { _, ping in log.update { $0.append("S ping \(ping.id)") } }
     }
     store.dispatch(Batch(actions: [Request(id: 1), Request(id: 2)]))
     await log.wait(until: { $0.count == 6 })

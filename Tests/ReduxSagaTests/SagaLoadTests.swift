@@ -18,7 +18,7 @@ struct SagaLoadTests {
     // Each request's worker races a take against a short delay on the real clock, so jobs keep
     // arriving from the clock's threads while dispatching threads resume sagas.
     sagas.run("latest") { saga in
-      saga.takeLatest(Request.self) { saga, _ in
+      saga.takeLatest(.type(Request.self)) { saga, _ in
         _ = try await saga.race(
           { try await saga.take(Ping.self) }, { try await saga.delay(.milliseconds(5)) })
         await saga.put(Add())

@@ -11,7 +11,7 @@ extension SagaSchedulerTests {
     let harness = Harness()
     let workers = Box(0)
     let root = harness.sagas.run("root") { saga in
-      _ = saga.debounce(Ping.self, for: .seconds(1)) { _, _ in workers.update { $0 += 1 } }
+      _ = saga.debounce(.type(Ping.self), for: .seconds(1)) { _, _ in workers.update { $0 += 1 } }
     }
     harness.store.dispatch(Ping())
     await harness.clock.waitForSleepers(1)

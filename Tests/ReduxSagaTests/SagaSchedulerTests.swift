@@ -84,7 +84,8 @@ struct SagaSchedulerTests {
           return 1
         },
         {
-          saga.takeEvery(Ping.self) { worker, ping in await worker.put(Add(amount: ping.id)) }
+          saga.takeEvery(.type(Ping.self)) { worker, ping in await worker.put(Add(amount: ping.id))
+          }
           return 0
         })
       selected.update { $0 = 1 }
@@ -100,7 +101,7 @@ struct SagaSchedulerTests {
     let harness = Harness()
     let seen = Box<[Int]>([])
     let task = harness.sagas.run("root") { saga in
-      saga.takeEvery(Ping.self) { worker, _ in
+      saga.takeEvery(.type(Ping.self)) { worker, _ in
         await worker.put(Add(amount: 5))
         let count = worker.select(\.count)
         seen.update { $0.append(count) }

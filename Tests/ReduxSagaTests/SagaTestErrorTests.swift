@@ -13,7 +13,7 @@ struct SagaTestErrorTests {
   func actionNotTaken() async throws {
     let test = SagaTest<TestState, Void>(
       { saga in
-        saga.takeLatest(Request.self) { _, _ in }
+        saga.takeLatest(.type(Request.self)) { _, _ in }
         while true { _ = try await saga.take(Stop.self) }
       }, state: TestState()
     )
@@ -85,10 +85,10 @@ struct SagaTestErrorTests {
   func helperWaitingAtEnd() async throws {
     let test = SagaTest<TestState, Void>(
       { saga in
-        saga.takeEvery(Request.self) { worker, request in
+        saga.takeEvery(.type(Request.self)) { worker, request in
           await worker.put(Response(id: request.id))
         }
-        saga.takeLeading(Ping.self) { _, _ in }
+        saga.takeLeading(.type(Ping.self)) { _, _ in }
       }, state: TestState(), reducer: testReducer
     )
     .dispatch(Request(id: 1))

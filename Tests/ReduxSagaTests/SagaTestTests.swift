@@ -86,7 +86,7 @@ struct SagaTestTests {
   func delaysAreInstant() async throws {
     let result = try await SagaTest<TestState, Void>(
       { saga in
-        _ = saga.debounce(Request.self, for: .seconds(1)) { worker, request in
+        _ = saga.debounce(.type(Request.self), for: .seconds(1)) { worker, request in
           await worker.put(Response(id: request.id))
         }
         try await saga.delay(.seconds(3600))

@@ -29,7 +29,7 @@ struct SagaWorkTests {
     let harness = Harness()
     let gate = Box(false)
     let root = harness.sagas.run("root") { saga in
-      saga.takeEvery(Request.self) { worker, request in
+      saga.takeEvery(.type(Request.self)) { worker, request in
         try await worker.call("fetch") { await gate.wait { $0 } }
         await worker.put(Response(id: request.id))
       }

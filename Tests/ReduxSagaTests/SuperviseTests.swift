@@ -45,7 +45,7 @@ struct SuperviseTests {
     let handled = Box<[Int]>([])
     let root = harness.sagas.run("root") { saga in
       try await saga.supervise("watch", restarting: RestartPolicy(maxRestarts: 1)) { watcher in
-        watcher.takeEvery(Request.self, name: "requests") { _, request in
+        watcher.takeEvery(.type(Request.self), name: "requests") { _, request in
           guard request.id != 1 else { throw TestError(message: "request 1") }
           handled.update { $0.append(request.id) }
         }

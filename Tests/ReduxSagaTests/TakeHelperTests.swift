@@ -9,7 +9,7 @@ struct HelperTests {
     let harness = Harness()
     let seen = Box<[Int]>([])
     let root = harness.sagas.run("root") { saga in
-      _ = saga.takeEvery(Request.self) { worker, request in
+      _ = saga.takeEvery(.type(Request.self)) { worker, request in
         _ = try await worker.take(Stop.self)
         seen.update { $0.append(request.id) }
       }
@@ -27,7 +27,7 @@ struct HelperTests {
     let completed = Box<[Int]>([])
     let cancelled = Box(0)
     let root = harness.sagas.run("root") { saga in
-      _ = saga.takeLatest(Request.self) { worker, request in
+      _ = saga.takeLatest(.type(Request.self)) { worker, request in
         do {
           try await worker.delay(.seconds(1))
           completed.update { $0.append(request.id) }
@@ -52,7 +52,7 @@ struct HelperTests {
     let harness = Harness()
     let handled = Box<[Int]>([])
     let root = harness.sagas.run("root") { saga in
-      _ = saga.takeLeading(Request.self) { worker, request in
+      _ = saga.takeLeading(.type(Request.self)) { worker, request in
         handled.update { $0.append(request.id) }
         _ = try await worker.take(Stop.self)
       }
@@ -71,7 +71,9 @@ struct HelperTests {
     let harness = Harness()
     let handled = Box<[Int]>([])
     let root = harness.sagas.run("root") { saga in
-      _ = saga.takeEvery(Request.self) { _, request in handled.update { $0.append(request.id) } }
+      _ = saga.takeEvery(.type(Request.self)) { _, request in
+        handled.update { $0.append(request.id) }
+      }
     }
     harness.store.dispatch(Request(id: 1))
     harness.store.dispatch(END())
@@ -85,7 +87,7 @@ struct HelperTests {
     let completed = Box<[Int]>([])
     let cancelled = Box<[Int]>([])
     let root = harness.sagas.run("root") { saga in
-      _ = saga.takeLatest(Request.self, by: { $0.id % 2 }) { worker, request in
+      _ = saga.takeLatest(.type(Request.self), by: { $0.id % 2 }) { worker, request in
         do {
           try await worker.delay(.seconds(1))
           completed.update { $0.append(request.id) }
@@ -110,7 +112,7 @@ struct HelperTests {
     let harness = Harness()
     let started = Box<[Int]>([])
     let root = harness.sagas.run("root") { saga in
-      _ = saga.takeLeading(Request.self, by: { $0.id % 2 }) { worker, request in
+      _ = saga.takeLeading(.type(Request.self), by: { $0.id % 2 }) { worker, request in
         started.update { $0.append(request.id) }
         try await worker.delay(.seconds(1))
       }
@@ -128,7 +130,7 @@ struct HelperTests {
     let harness = Harness()
     let handled = Box<[Int]>([])
     let root = harness.sagas.run("root") { saga in
-      _ = saga.throttle(Request.self, for: .seconds(1)) { _, request in
+      _ = saga.throttle(.type(Request.self), for: .seconds(1)) { _, request in
         handled.update { $0.append(request.id) }
       }
     }
@@ -153,7 +155,7 @@ struct HelperTests {
     let harness = Harness()
     let handled = Box<[Int]>([])
     let root = harness.sagas.run("root") { saga in
-      _ = saga.debounce(Request.self, for: .seconds(1)) { _, request in
+      _ = saga.debounce(.type(Request.self), for: .seconds(1)) { _, request in
         handled.update { $0.append(request.id) }
       }
     }
@@ -176,7 +178,7 @@ struct HelperTests {
   func workerErrorAbortsHelper() async throws {
     let harness = Harness()
     let root = harness.sagas.run("root") { saga in
-      _ = saga.takeEvery(Request.self, name: "requests") { _, _ in
+      _ = saga.takeEvery(.type(Request.self), name: "requests") { _, _ in
         throw TestError(message: "worker")
       }
     }
@@ -193,7 +195,7 @@ struct HelperTests {
     let helper = Box<SagaTask<Void>?>(nil)
     let root = harness.sagas.run("root") { saga in
       helper.update {
-        $0 = saga.takeEvery(Request.self) { worker, _ in
+        $0 = saga.takeEvery(.type(Request.self)) { worker, _ in
           do { _ = try await worker.take(Stop.self) } catch { cancelled.update { $0 += 1 } }
         }
       }
@@ -212,19 +214,19 @@ struct HelperTests {
     let seen = Box<[String]>([])
     let isEven: @Sendable (any Action) -> Bool = { ($0 as? Ping).map { $0.id % 2 == 0 } ?? false }
     let task = harness.sagas.run("root") { saga in
-      saga.takeEvery(where: isEven) { _, action in
+      saga.takeEvery(.where(isEven)) { _, action in
         seen.update { $0.append("every \((action as? Ping)?.id ?? -1)") }
       }
-      saga.takeLatest(where: isEven) { _, action in
+      saga.takeLatest(.where(isEven)) { _, action in
         seen.update { $0.append("latest \((action as? Ping)?.id ?? -1)") }
       }
-      saga.takeLeading(where: isEven) { _, action in
+      saga.takeLeading(.where(isEven)) { _, action in
         seen.update { $0.append("leading \((action as? Ping)?.id ?? -1)") }
       }
-      saga.throttle(where: isEven, for: .seconds(1)) { _, action in
+      saga.throttle(.where(isEven), for: .seconds(1)) { _, action in
         seen.update { $0.append("throttle \((action as? Ping)?.id ?? -1)") }
       }
-      saga.debounce(where: isEven, for: .seconds(1)) { _, action in
+      saga.debounce(.where(isEven), for: .seconds(1)) { _, action in
         seen.update { $0.append("debounce \((action as? Ping)?.id ?? -1)") }
       }
     }

@@ -23,7 +23,7 @@ let searchReducer = Reducer<SearchState>
   .on(ToggleHints.self) { state, _ in state.showsHints.toggle() }
 
 @Sendable func searchSaga(_ saga: SagaContext<SearchState>) async throws {
-  saga.takeLatest(Search.self) { saga, search in
+  saga.takeLatest(.type(Search.self)) { saga, search in
     try await saga.delay(.milliseconds(300))
     let results = try await saga.call("search", with: search.query) { ["\($0) 1"] }
     await saga.put(SearchResults(results: results))

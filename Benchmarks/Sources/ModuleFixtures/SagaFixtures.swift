@@ -60,7 +60,7 @@ public func makeTakeEverySagaStore() -> Store<PingPong> {
   let store = Store(
     initialState: PingPong(), reducer: pingPongCountReducer, middleware: [sagas.middleware])
   sagas.run("echo") { saga in
-    saga.takeEvery(Ping.self) { saga, _ in await saga.put(Pong()) }
+    saga.takeEvery(.type(Ping.self)) { saga, _ in await saga.put(Pong()) }
   }
   return store
 }

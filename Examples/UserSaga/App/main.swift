@@ -32,7 +32,7 @@ let supervised = sagas.run("supervised") { saga in
   try await saga.supervise(
     "watchCrashes", restarting: RestartPolicy(maxRestarts: 3, backoff: .milliseconds(10))
   ) { watcher in
-    _ = watcher.takeEvery(Crash.self) { _, _ in throw Crashed() }
+    _ = watcher.takeEvery(.type(Crash.self)) { _, _ in throw Crashed() }
   }
 }
 let userLine: @Sendable (AppState) -> String? = { state in

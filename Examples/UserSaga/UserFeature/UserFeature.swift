@@ -152,7 +152,7 @@ public func fetchUserSaga(api: UserAPI) -> @Sendable (SagaContext<AppState>) asy
 /// Each keystroke starts a search; a newer one cancels the one in flight.
 public func searchSaga(api: UserAPI) -> @Sendable (SagaContext<AppState>) async throws -> Void {
   { saga in
-    saga.takeLatest(Search.self) { saga, search in
+    saga.takeLatest(.type(Search.self)) { saga, search in
       let results = try await saga.call("search", with: search.query, api.search)
       await saga.put(SearchResults(results: results))
     }

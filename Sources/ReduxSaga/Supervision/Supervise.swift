@@ -11,7 +11,7 @@ extension SagaContext {
   /// ```swift
   /// let policy = RestartPolicy(maxRestarts: 3, backoff: .seconds(1))
   /// try await saga.supervise("watchFetch", restarting: policy) { watcher in
-  ///   _ = watcher.takeEvery(FetchUser.self) { worker, request in
+  ///   _ = watcher.takeEvery(.type(FetchUser.self)) { worker, request in
   ///     try await fetchUser(worker, request)
   ///   }
   /// }

@@ -120,7 +120,7 @@ public func loadByThunk(city: String) -> any Action {
 
 /// The root saga: asks the service for every ``LoadBySaga``.
 public let weatherSaga: @Sendable (SagaContext<Forecasts>) async throws -> Void = { saga in
-  saga.takeEvery(LoadBySaga.self) { saga, load in
+  saga.takeEvery(.type(LoadBySaga.self)) { saga, load in
     @Dependency(\.weather) var weather
     let degrees = try await saga.call("temperature", with: load.city, weather.temperature)
     await saga.put(TemperatureLoaded(model: "saga", degrees: degrees))
