@@ -135,6 +135,20 @@ func registerDevToolsImport() {
       blackHole(recording)
     }
   }
+
+  // 10e: the export of the same 20,000 lines, imported before the measurement starts.
+  Benchmark(
+    "10e DevTools export: 20,000 lines", configuration: configuration(samples: 20)
+  ) { benchmark in
+    let recording = try Recording<RecordedCounter>(
+      jsonLines: importText(lines: 20_000), registry: registry)
+    benchmark.startMeasurement()
+    let start = ContinuousClock.now
+    let text = try recording.jsonLines(registry: registry)
+    benchmark.measurement(importNanosecondsPerLine, nanoseconds(since: start) / 20_000)
+    benchmark.stopMeasurement()
+    blackHole(text)
+  }
 }
 
 private let importNanosecondsPerLine = BenchmarkMetric.custom(

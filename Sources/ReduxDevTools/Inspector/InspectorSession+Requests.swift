@@ -1,3 +1,4 @@
+import Foundation
 import ReduxCore
 
 /// What a request from the page leads to: messages for that page alone, or the end of the
@@ -15,7 +16,7 @@ extension InspectorSession {
   /// nothing and is answered with an error the page shows. A message that is not a request at
   /// all closes the connection.
   func handle(_ text: String) -> InspectorReply {
-    guard let request = try? JSONValue(parsing: text), let op = request["op"]?.string else {
+    guard let request = try? JSONValue(json: Data(text.utf8)), let op = request["op"]?.string else {
       return .close(WebSocketCloseCode(1002, reason: "expected a JSON object with an \"op\""))
     }
     do throws(InspectorRequestError) {

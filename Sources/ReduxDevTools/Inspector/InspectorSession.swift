@@ -136,9 +136,9 @@ final class InspectorSession<State: Codable & Sendable>: Sendable {
   /// The state's JSON, or a string saying why it has none.
   func encode(_ state: State) -> JSONValue {
     do {
-      return try JSONValueEncoder(dateFormat: .secondsSince1970).encode(state)
+      return try JSONValue(encoding: state)
     } catch {
-      return .string("(the state cannot be shown: \(JSONValueDecoder.reason(for: error)))")
+      return .string("(the state cannot be shown: \(JSONCoding.reason(for: error)))")
     }
   }
 }

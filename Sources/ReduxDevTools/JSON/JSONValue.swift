@@ -1,25 +1,19 @@
-/// Any JSON value: the one model through which ReduxDevTools reads and writes JSON (recording
-/// lines, the session page, state files).
+import Foundation
+
+/// Any JSON value, as a tree: what the pages diff and display, and what the inspector's
+/// messages are made of. Text and app types go through Foundation's `JSONEncoder` and
+/// `JSONDecoder` (``JSONCoding``); this type is only the tree.
 ///
-/// App types reach it through ``JSONValueEncoder`` and leave it through ``JSONValueDecoder``;
-/// text becomes a value with `init(parsing:)` and a value becomes text with ``json``.
-///
-/// A number keeps the text it was written with (`-12`, `0.5`, `1e-7`), so an integer of any
-/// width or a decimal passes through without losing a digit; it is converted only when decoded
-/// into a Swift type, and a value that does not fit is an error there.
+/// A number keeps its decimal text (`-12`, `0.5`, `18446744073709551615`), so an integer of
+/// any width or a decimal is shown without losing a digit.
 enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
-  /// A number as its JSON text.
+  /// A number as decimal text.
   case number(String)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
-
-  /// How deeply values may nest; deeper text is refused by the parser and deeper values by
-  /// the encoder. Reading, writing and comparing a value recurse once per level, and 256
-  /// levels fit a 512 KB thread stack (a secondary thread on Apple platforms) in a debug build.
-  static let maximumDepth = 256
 
   /// The member `key` of an object; `nil` for a missing key or a value that is not an object.
   subscript(key: String) -> JSONValue? {
@@ -52,30 +46,91 @@ enum JSONValue: Sendable, Equatable {
     case .object: "an object"
     }
   }
-}
 
-/// How a `Date` is written as JSON.
-enum JSONDateFormat: Sendable {
-  /// Seconds since 1970 as a number: recordings, whose timestamps read as Unix times.
-  case secondsSince1970
-  /// What `Date`'s own `Codable` conformance writes (seconds since 2001), as `JSONEncoder`
-  /// does by default: state files.
-  case deferredToDate
-}
-
-/// A coding key for paths that the coders make up: array indexes and `super`.
-struct JSONKey: CodingKey {
-  var stringValue: String
-  var intValue: Int?
-
-  init(stringValue: String) {
-    self.stringValue = stringValue
+  /// The tree of `value` as `JSONEncoder` writes it, with dates as seconds since 1970.
+  init<Value: Encodable>(encoding value: Value) throws {
+    self = try JSONCoding.decoder().decode(JSONValue.self, from: JSONCoding.encoder().encode(value))
   }
 
-  init(intValue: Int) {
-    stringValue = "Index \(intValue)"
-    self.intValue = intValue
+  /// The tree of one JSON text.
+  init(json: Data) throws {
+    self = try JSONCoding.decoder().decode(JSONValue.self, from: json)
   }
 
-  static let `super` = JSONKey(stringValue: "super")
+  /// Compact JSON text with object keys sorted.
+  var json: String {
+    // A tree holds only what JSON can write: encoding it cannot fail.
+    (try? JSONCoding.encoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+  }
+}
+
+extension JSONValue: Codable {
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  init(from decoder: any Decoder) throws {
+    if let object = try? decoder.container(keyedBy: Key.self) {
+      var members: [String: JSONValue] = [:]
+      for key in object.allKeys {
+        members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+      }
+      self = .object(members)
+    } else if var array = try? decoder.unkeyedContainer() {
+      var elements: [JSONValue] = []
+      while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
+      self = .array(elements)
+    } else {
+      let value = try decoder.singleValueContainer()
+      if value.decodeNil() {
+        self = .null
+      } else if let string = try? value.decode(String.self) {
+        self = .string(string)
+      } else if let bool = try? value.decode(Bool.self) {
+        self = .bool(bool)
+      } else if let integer = try? value.decode(Int64.self) {
+        self = .number(String(integer))
+      } else if let integer = try? value.decode(UInt64.self) {
+        self = .number(String(integer))
+      } else if let decimal = try? value.decode(Decimal.self) {
+        self = .number(decimal.description)
+      } else {
+        self = .number(String(describing: try value.decode(Double.self)))
+      }
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .null:
+      var value = encoder.singleValueContainer()
+      try value.encodeNil()
+    case .bool(let bool):
+      var value = encoder.singleValueContainer()
+      try value.encode(bool)
+    case .number(let text):
+      var value = encoder.singleValueContainer()
+      if let integer = Int64(text) {
+        try value.encode(integer)
+      } else if let integer = UInt64(text) {
+        try value.encode(integer)
+      } else if let decimal = Decimal(string: text) {
+        try value.encode(decimal)
+      } else {
+        try value.encode(Double(text) ?? .nan)
+      }
+    case .string(let string):
+      var value = encoder.singleValueContainer()
+      try value.encode(string)
+    case .array(let elements):
+      var array = encoder.unkeyedContainer()
+      for element in elements { try array.encode(element) }
+    case .object(let members):
+      var object = encoder.container(keyedBy: Key.self)
+      for (key, member) in members { try object.encode(member, forKey: Key(stringValue: key)) }
+    }
+  }
 }

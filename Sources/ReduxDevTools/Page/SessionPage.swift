@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a JSON Lines recording into one self-contained HTML page: a timeline of the actions
 /// and, for each action, its payload and the state it changed.
 ///
@@ -46,7 +48,8 @@ public struct SessionPage: Sendable {
         initialState = try Self.header(line, number: number)
         return true
       }
-      guard let entry = try? EntryLine(parsing: line) else {
+      guard let entry = try? JSONCoding.decoder().decode(EntryLine.self, from: Data(buffer: line))
+      else {
         problem = SessionPageError(
           line: number, message: "malformed entry; the timeline stops before it")
         return false
@@ -66,12 +69,13 @@ public struct SessionPage: Sendable {
     throws(SessionPageError) -> JSONValue
   {
     do {
-      return try RecordingFormat.initialState(ofHeader: try? JSONValue(parsing: line))
-    } catch .newerVersion(let found) {
+      return try RecordingFormat.initialState(
+        JSONValue.self, ofHeader: Data(buffer: line), decoder: JSONCoding.decoder())
+    } catch RecordingFormat.HeaderProblem.newerVersion(let found) {
       throw SessionPageError(
         line: number,
         message: "recording format \(found) is newer than \(RecordingFormat.version)")
-    } catch .unknownVersion(let found) {
+    } catch RecordingFormat.HeaderProblem.unknownVersion(let found) {
       throw SessionPageError(
         line: number,
         message: "recording format \(found) was never written (this library reads format "

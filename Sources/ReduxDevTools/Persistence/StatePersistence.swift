@@ -131,9 +131,10 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   private func decode(_ data: Data) throws(PersistenceError) -> State {
     let contents: JSONValue
     do {
-      contents = try JSONValue(parsing: data)
+      contents = try JSONValue(json: data)
     } catch {
-      throw PersistenceError(.corruptFile("not valid JSON: \(error)"), file: file)
+      let problem = JSONCoding.syntaxProblem(in: data) ?? JSONCoding.reason(for: error)
+      throw PersistenceError(.corruptFile("not valid JSON: \(problem)"), file: file)
     }
     guard case .object = contents else {
       throw PersistenceError(.corruptFile("it holds \(contents.kind), not an object"), file: file)
@@ -149,15 +150,16 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     }
     if found == version {
       do {
-        return try JSONValueDecoder().decode(
-          State.self, from: state, at: [JSONKey(stringValue: "state")])
+        return try JSONCoding.decoder(datesSince1970: false).decode(
+          StateFileContents<State>.self, from: data
+        ).state
       } catch {
-        throw PersistenceError(.corruptFile(JSONValueDecoder.reason(for: error)), file: file)
+        throw PersistenceError(.corruptFile(JSONCoding.reason(for: error, in: data)), file: file)
       }
     }
     guard let migrate else { throw PersistenceError(.noMigration(from: found), file: file) }
     do {
-      return try migrate(state.jsonData, found)
+      return try migrate(Data(state.json.utf8), found)
     } catch {
       throw PersistenceError(.migrationFailed(from: found, "\(error)"), file: file)
     }
@@ -260,10 +262,10 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
 
   private func encode(_ state: State) throws(PersistenceError) -> Data {
     do {
-      let state = try JSONValueEncoder().encode(state, at: [JSONKey(stringValue: "state")])
-      return JSONValue.object(["state": state, "version": .number(String(version))]).jsonData
+      return try JSONCoding.encoder(datesSince1970: false).encode(
+        StateFileContents(state: state, version: version))
     } catch {
-      throw PersistenceError(.encodingFailed(JSONValueDecoder.reason(for: error)), file: file)
+      throw PersistenceError(.encodingFailed(JSONCoding.reason(for: error)), file: file)
     }
   }
 }
@@ -284,4 +286,10 @@ extension Clock {
     }
     return { [deadline] in try await self.sleep(until: deadline, tolerance: nil) }
   }
+}
+
+/// A state file: `{"state": …, "version": 2}`.
+private struct StateFileContents<State: Codable>: Codable {
+  var state: State
+  var version: Int?
 }

@@ -14,13 +14,7 @@ extension ActionRegistry {
   /// - Throws: ``ActionDecodingError`` for a name that is not registered, text that is not
   ///   JSON, or JSON that does not decode as the type.
   public func action(named name: String, json: String) throws(ActionDecodingError) -> any Action {
-    let value: JSONValue
-    do {
-      value = try JSONValue(parsing: json)
-    } catch {
-      throw ActionDecodingError(.malformedJSON(error.description))
-    }
-    return try action(named: name, value: value)
+    try action(named: name, json: Data(json.utf8))
   }
 
   /// Decodes bare actions from JSON Lines, one `{"type": …, "action": …}` object per line (the
@@ -29,44 +23,44 @@ extension ActionRegistry {
   ///
   /// - Throws: ``ActionDecodingError`` naming the first line that fails.
   public func actions(jsonLines: String) throws(ActionDecodingError) -> [any Action] {
+    let decoder = JSONCoding.decoder()
+    decoder.userInfo[Self.userInfoKey] = self
     var actions: [any Action] = []
     try RecordingFormat.forEachLine(in: jsonLines) {
       (number, line) throws(ActionDecodingError) in
-      var type: JSONValue?
-      var action: JSONValue?
-      do throws(JSONSyntaxError) {
-        try JSONValue.forEachMember(parsing: line) { key, value in
-          if key == "type" { type = value } else if key == "action" { action = value }
-        }
-      } catch {
-        throw ActionDecodingError(line: number, .malformedJSON(error.description))
-      }
-      guard let name = type?.string else {
+      let data = Data(buffer: line)
+      do {
+        actions.append(try decoder.decode(BareAction.self, from: data).action)
+      } catch let error as ActionDecodingError {
+        throw ActionDecodingError(line: number, error.reason)
+      } catch DecodingError.keyNotFound(let key, let context) where context.codingPath.isEmpty {
         throw ActionDecodingError(
-          line: number, .malformedJSON("expected an object with a string \"type\""))
-      }
-      do throws(ActionDecodingError) {
-        actions.append(try self.action(named: name, value: action ?? .object([:])))
+          line: number, .malformedJSON("expected an object with a string \"\(key.stringValue)\""))
       } catch {
-        var error = error
-        error.line = number
-        throw error
+        if let problem = JSONCoding.syntaxProblem(in: data) {
+          throw ActionDecodingError(line: number, .malformedJSON(problem))
+        }
+        throw ActionDecodingError(line: number, .malformedJSON(JSONCoding.reason(for: error)))
       }
       return true
     }
     return actions
   }
 
-  func action(named name: String, value: JSONValue) throws(ActionDecodingError) -> any Action {
+  /// The key under which a decoder's `userInfo` holds the registry its actions decode with.
+  static let userInfoKey = CodingUserInfoKey(rawValue: "ReduxDevTools.ActionRegistry")!
+
+  private func action(named name: String, json: Data) throws(ActionDecodingError) -> any Action {
     guard let codec = codec(named: name) else {
       throw ActionDecodingError(.unregisteredType(name, registered: names))
     }
     do {
-      return try codec.decode(
-        JSONValueDecoder(dateFormat: .secondsSince1970).decoder(
-          for: value, at: [JSONKey(stringValue: "action")]))
+      return try codec.decode(json: json)
     } catch {
-      throw ActionDecodingError(.wrongShape(type: name, JSONValueDecoder.reason(for: error)))
+      if let problem = JSONCoding.syntaxProblem(in: json) {
+        throw ActionDecodingError(.malformedJSON(problem))
+      }
+      throw ActionDecodingError(.wrongShape(type: name, JSONCoding.reason(for: error, in: json)))
     }
   }
 
@@ -76,9 +70,51 @@ extension ActionRegistry {
     guard let codec = codec(for: action) else {
       return (String(describing: type(of: action)), nil)
     }
-    let json = try? JSONValueEncoder(dateFormat: .secondsSince1970).encode(
-      at: [JSONKey(stringValue: "action")]
-    ) { encoder in try codec.encode(action, encoder) }
-    return (codec.name, json)
+    return (codec.name, try? JSONValue(encoding: EncodedAction(action: action, codec: codec)))
+  }
+}
+
+/// A line of bare actions: `{"type": …, "action": …}`, an action without members if the line
+/// has no `action`.
+private struct BareAction: Decodable {
+  var action: any Action
+
+  init(from decoder: any Decoder) throws {
+    let line = try decoder.container(keyedBy: EntryLine.CodingKeys.self)
+    let name = try line.decode(String.self, forKey: .type)
+    guard let registry = decoder.userInfo[ActionRegistry.userInfoKey] as? ActionRegistry,
+      let codec = registry.codec(named: name)
+    else {
+      let registered = (decoder.userInfo[ActionRegistry.userInfoKey] as? ActionRegistry)?.names
+      throw ActionDecodingError(.unregisteredType(name, registered: registered ?? []))
+    }
+    if line.contains(.action) {
+      action = try codec.decode(line.superDecoder(forKey: .action))
+    } else {
+      action = try codec.decode(json: Data("{}".utf8))
+    }
+  }
+}
+
+extension ActionRegistry.Codec {
+  /// Decodes an action of this codec's type from one JSON text.
+  func decode(json: Data) throws -> any Action {
+    let decoder = JSONCoding.decoder()
+    decoder.userInfo[Self.userInfoKey] = self
+    return try decoder.decode(DecodedAction.self, from: json).action
+  }
+
+  /// The key under which a decoder's `userInfo` holds the codec ``DecodedAction`` uses.
+  static let userInfoKey = CodingUserInfoKey(rawValue: "ReduxDevTools.ActionRegistry.Codec")!
+
+  /// An action decoded by the codec in the decoder's `userInfo`.
+  private struct DecodedAction: Decodable {
+    var action: any Action
+
+    init(from decoder: any Decoder) throws {
+      guard let codec = decoder.userInfo[ActionRegistry.Codec.userInfoKey] as? ActionRegistry.Codec
+      else { preconditionFailure("DecodedAction is decoded by Codec.decode(json:) only") }
+      action = try codec.decode(decoder)
+    }
   }
 }

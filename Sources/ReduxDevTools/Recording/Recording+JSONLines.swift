@@ -5,41 +5,32 @@ extension Recording where State: Codable {
   /// Writes the recording as JSON Lines: a header line with the initial state, then one line
   /// per entry with its action type, action, state, timestamp and whether it is skipped.
   ///
-  /// Keys are sorted and lines end in LF. Dates in states and actions are written as seconds
-  /// since 1970, `Data` as Base64, as `JSONEncoder` with `.secondsSince1970` writes them.
+  /// Each line is written by Foundation's `JSONEncoder`: keys sorted, dates in states and
+  /// actions as seconds since 1970, `Data` as Base64. Lines end in LF.
   ///
   /// - Parameter registry: Names every action type in the recording.
   /// - Throws: ``RecordingExportError`` naming the step of the first entry whose action type
   ///   is not registered or that fails to encode.
   public func jsonLines(registry: ActionRegistry) throws(RecordingExportError) -> String {
-    let encoder = JSONValueEncoder(dateFormat: .secondsSince1970)
+    let encoder = JSONCoding.encoder()
     var text = ""
-    do {
-      let initialState = try encoder.encode(
-        initialState, at: [JSONKey(stringValue: "initialState")])
-      RecordingFormat.header(initialState: initialState).write(to: &text)
-      text += "\n"
-    } catch {
-      throw .encodingFailed(step: 0, JSONValueDecoder.reason(for: error))
+    func append(_ line: some Encodable, step: Int) throws(RecordingExportError) {
+      do {
+        text += String(decoding: try encoder.encode(line), as: UTF8.self)
+        text += "\n"
+      } catch {
+        throw .encodingFailed(step: step, JSONCoding.reason(for: error))
+      }
     }
+    try append(RecordingFormat.Header(initialState: initialState), step: 0)
     for (index, entry) in entries.enumerated() {
       guard let codec = registry.codec(for: entry.action) else {
         throw .unregisteredActionType(entry.actionType, step: index + 1)
       }
-      do {
-        let line = EntryLine(
-          type: codec.name,
-          action: try encoder.encode(at: [JSONKey(stringValue: "action")]) { encoder in
-            try codec.encode(entry.action, encoder)
-          },
-          state: try encoder.encode(entry.state, at: [JSONKey(stringValue: "state")]),
-          timestamp: try encoder.encode(entry.timestamp, at: [JSONKey(stringValue: "timestamp")]),
-          isSkipped: entry.isSkipped)
-        line.json.write(to: &text)
-        text += "\n"
-      } catch {
-        throw .encodingFailed(step: index + 1, JSONValueDecoder.reason(for: error))
-      }
+      let line = EntryLineOut(
+        type: codec.name, action: EncodedAction(action: entry.action, codec: codec),
+        state: entry.state, timestamp: entry.timestamp, skipped: entry.isSkipped)
+      try append(line, step: index + 1)
     }
     return text
   }
@@ -58,24 +49,31 @@ extension Recording where State: Codable {
   ///   never wrote, a malformed line (such as the last line of a truncated file) or an unknown
   ///   action type.
   public init(jsonLines: String, registry: ActionRegistry) throws(RecordingImportError<State>) {
-    let decoder = JSONValueDecoder(dateFormat: .secondsSince1970)
+    let decoder = JSONCoding.decoder()
+    decoder.userInfo[ActionRegistry.userInfoKey] = registry
     var initialState: State?
     // Appended to in place: the only reference to the array while the import runs, so an
     // append never copies it.
     var entries: [RecordedAction<State>] = []
     let lastLine = try RecordingFormat.forEachLine(in: jsonLines) {
       (number, line) throws(RecordingImportError<State>) in
+      let data = Data(buffer: line)
       guard let start = initialState else {
-        initialState = try Self.header(line, number: number, decoder: decoder)
+        initialState = try Self.header(data, number: number, decoder: decoder)
         return true
       }
-      do throws(LineFailure) {
-        entries.append(try Self.entry(line, registry: registry, decoder: decoder))
+      do {
+        entries.append(try decoder.decode(EntryLineIn<State>.self, from: data).entry)
         return true
       } catch {
+        let reason: RecordingImportError<State>.Reason
+        if let unknown = error as? UnknownActionType {
+          reason = .unknownActionType(unknown.name)
+        } else {
+          reason = .malformedLine(JSONCoding.reason(for: error, in: data))
+        }
         throw RecordingImportError(
-          line: number, reason: error.reason,
-          imported: Recording(initialState: start, entries: entries))
+          line: number, reason: reason, imported: Recording(initialState: start, entries: entries))
       }
     }
     guard let initialState else {
@@ -85,13 +83,11 @@ extension Recording where State: Codable {
   }
 
   private static func header(
-    _ line: UnsafeBufferPointer<UInt8>, number: Int, decoder: JSONValueDecoder
+    _ line: Data, number: Int, decoder: JSONDecoder
   ) throws(RecordingImportError<State>) -> State {
     let reason: RecordingImportError<State>.Reason
     do {
-      let initialState = try RecordingFormat.initialState(ofHeader: try? JSONValue(parsing: line))
-      return try decoder.decode(
-        State.self, from: initialState, at: [JSONKey(stringValue: "initialState")])
+      return try RecordingFormat.initialState(State.self, ofHeader: line, decoder: decoder)
     } catch RecordingFormat.HeaderProblem.notARecording {
       reason = .notARecording
     } catch RecordingFormat.HeaderProblem.newerVersion(let found) {
@@ -101,47 +97,8 @@ extension Recording where State: Codable {
     } catch RecordingFormat.HeaderProblem.noInitialState {
       reason = .malformedLine("the header has no initialState")
     } catch {
-      reason = .malformedLine(JSONValueDecoder.reason(for: error))
+      reason = .malformedLine(JSONCoding.reason(for: error, in: line))
     }
     throw RecordingImportError(line: number, reason: reason, imported: nil)
-  }
-
-  private static func entry(
-    _ line: UnsafeBufferPointer<UInt8>, registry: ActionRegistry, decoder: JSONValueDecoder
-  ) throws(LineFailure) -> RecordedAction<State> {
-    let entry: EntryLine
-    do {
-      entry = try EntryLine(parsing: line)
-    } catch {
-      throw LineFailure(.malformedLine(error.message))
-    }
-    guard let codec = registry.codec(named: entry.type) else {
-      throw LineFailure(.unknownActionType(entry.type))
-    }
-    do {
-      guard let timestamp = entry.timestamp else { throw EntryLineError("missing \"timestamp\"") }
-      let action = try codec.decode(
-        decoder.decoder(for: entry.action, at: [JSONKey(stringValue: "action")]))
-      return RecordedAction(
-        action: action,
-        state: try decoder.decode(
-          State.self, from: entry.state, at: [JSONKey(stringValue: "state")]),
-        timestamp: try decoder.decode(
-          Date.self, from: timestamp, at: [JSONKey(stringValue: "timestamp")]),
-        isSkipped: entry.isSkipped)
-    } catch let error as EntryLineError {
-      throw LineFailure(.malformedLine(error.message))
-    } catch {
-      throw LineFailure(.malformedLine(JSONValueDecoder.reason(for: error)))
-    }
-  }
-
-  /// Why an entry line failed, as a thrown error.
-  private struct LineFailure: Error {
-    var reason: RecordingImportError<State>.Reason
-
-    init(_ reason: RecordingImportError<State>.Reason) {
-      self.reason = reason
-    }
   }
 }

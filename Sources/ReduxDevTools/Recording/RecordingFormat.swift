@@ -10,6 +10,7 @@
 // (Recording+JSONLines.swift) and the page (SessionPage) both read and write through it.
 
 import Foundation
+import ReduxCore
 
 /// The recording format's header and line splitting.
 enum RecordingFormat {
@@ -30,21 +31,46 @@ enum RecordingFormat {
     case noInitialState
   }
 
-  /// The header line for a recording that starts at `initialState`.
-  static func header(initialState: JSONValue) -> JSONValue {
-    .object([
-      "format": .string(name), "version": .number(String(version)), "initialState": initialState,
-    ])
+  /// A header line.
+  struct Header<State: Encodable>: Encodable {
+    var format = RecordingFormat.name
+    var initialState: State
+    var version = RecordingFormat.version
   }
 
-  /// The initial state from a header line, after checking the format and its version.
-  static func initialState(ofHeader header: JSONValue?) throws(HeaderProblem) -> JSONValue {
-    guard let header, header["format"]?.string == name, let found = header["version"]?.integer
-    else { throw .notARecording }
-    guard found <= version else { throw .newerVersion(found) }
-    guard found >= 1 else { throw .unknownVersion(found) }
-    guard let initialState = header["initialState"] else { throw .noInitialState }
-    return initialState
+  /// The initial state of a header line, decoded as `State` once the line has been checked to
+  /// name this format and a version this library reads. Throws a ``HeaderProblem``, or the
+  /// decoder's error for a state that does not decode.
+  static func initialState<State: Decodable>(
+    _ type: State.Type, ofHeader line: Data, decoder: JSONDecoder
+  ) throws -> State {
+    guard let header = try? decoder.decode(HeaderFields.self, from: line),
+      header.format == name, let found = header.version
+    else { throw HeaderProblem.notARecording }
+    guard found <= version else { throw HeaderProblem.newerVersion(found) }
+    guard found >= 1 else { throw HeaderProblem.unknownVersion(found) }
+    guard header.hasInitialState else { throw HeaderProblem.noInitialState }
+    return try decoder.decode(HeaderState<State>.self, from: line).initialState
+  }
+
+  /// A header's format and version, whatever its state.
+  private struct HeaderFields: Decodable {
+    var format: String?
+    var version: Int?
+    var hasInitialState: Bool
+
+    enum CodingKeys: CodingKey { case format, version, initialState }
+
+    init(from decoder: any Decoder) throws {
+      let header = try decoder.container(keyedBy: CodingKeys.self)
+      format = try? header.decodeIfPresent(String.self, forKey: .format)
+      version = try? header.decodeIfPresent(Int.self, forKey: .version)
+      hasInitialState = header.contains(.initialState)
+    }
+  }
+
+  private struct HeaderState<State: Decodable>: Decodable {
+    var initialState: State
   }
 
   /// Calls `body` with each line that is not blank and its 1-based number, until `body` returns
@@ -90,8 +116,10 @@ enum RecordingFormat {
   }
 }
 
-/// One entry line of a recording, its parts still JSON.
-struct EntryLine {
+/// One entry line of a recording: its keys, and its parts as JSON trees for the pages.
+struct EntryLine: Decodable {
+  enum CodingKeys: String, CodingKey { case type, action, state, timestamp, skipped }
+
   /// The action's registered type name.
   var type: String
   var action: JSONValue
@@ -100,59 +128,56 @@ struct EntryLine {
   var timestamp: JSONValue?
   var isSkipped: Bool
 
-  init(type: String, action: JSONValue, state: JSONValue, timestamp: JSONValue?, isSkipped: Bool) {
-    self.type = type
-    self.action = action
-    self.state = state
-    self.timestamp = timestamp
-    self.isSkipped = isSkipped
-  }
-
-  /// Reads an entry line; the error names what is missing or of the wrong kind.
-  init(parsing line: UnsafeBufferPointer<UInt8>) throws(EntryLineError) {
-    var type: JSONValue?
-    var action: JSONValue?
-    var state: JSONValue?
-    var timestamp: JSONValue?
-    var skipped: JSONValue?
-    do {
-      // Member by member rather than through a dictionary: import cost is mostly per line.
-      try JSONValue.forEachMember(parsing: line) { key, value in
-        switch key {
-        case "type": type = value
-        case "action": action = value
-        case "state": state = value
-        case "timestamp": timestamp = value
-        case "skipped": skipped = value
-        default: break
-        }
-      }
-    } catch {
-      throw EntryLineError("not valid JSON: \(error)")
-    }
-    guard let type else { throw EntryLineError("missing \"type\"") }
-    guard let name = type.string else { throw EntryLineError("\"type\" is \(type.kind)") }
-    guard let state else { throw EntryLineError("missing \"state\"") }
-    self.init(
-      type: name, action: action ?? .null, state: state, timestamp: timestamp,
-      isSkipped: skipped == .bool(true))
-  }
-
-  /// The line's JSON.
-  var json: JSONValue {
-    var members: [String: JSONValue] = [
-      "type": .string(type), "action": action, "state": state, "skipped": .bool(isSkipped),
-    ]
-    members["timestamp"] = timestamp
-    return .object(members)
+  init(from decoder: any Decoder) throws {
+    let line = try decoder.container(keyedBy: CodingKeys.self)
+    type = try line.decode(String.self, forKey: .type)
+    action = try line.decodeIfPresent(JSONValue.self, forKey: .action) ?? .null
+    state = try line.decode(JSONValue.self, forKey: .state)
+    timestamp = try line.decodeIfPresent(JSONValue.self, forKey: .timestamp)
+    isSkipped = (try? line.decodeIfPresent(Bool.self, forKey: .skipped)) == true
   }
 }
 
-/// What is wrong with an entry line.
-struct EntryLineError: Error {
-  var message: String
+/// An entry line as the typed export writes it.
+struct EntryLineOut<State: Encodable>: Encodable {
+  var type: String
+  var action: EncodedAction
+  var state: State
+  var timestamp: Date
+  var skipped: Bool
+}
 
-  init(_ message: String) {
-    self.message = message
+/// An action, encoded by its registered codec.
+struct EncodedAction: Encodable {
+  let action: any Action
+  let codec: ActionRegistry.Codec
+
+  func encode(to encoder: any Encoder) throws {
+    try codec.encode(action, encoder)
   }
+}
+
+/// An entry line as the typed import reads it: the action decoded by the codec registered
+/// under its `type`, from the registry in the decoder's `userInfo` (``ActionRegistry/userInfoKey``).
+struct EntryLineIn<State: Decodable & Sendable>: Decodable {
+  var entry: RecordedAction<State>
+
+  init(from decoder: any Decoder) throws {
+    let line = try decoder.container(keyedBy: EntryLine.CodingKeys.self)
+    let type = try line.decode(String.self, forKey: .type)
+    guard
+      let codec = (decoder.userInfo[ActionRegistry.userInfoKey] as? ActionRegistry)?
+        .codec(named: type)
+    else { throw UnknownActionType(name: type) }
+    entry = RecordedAction(
+      action: try codec.decode(line.superDecoder(forKey: .action)),
+      state: try line.decode(State.self, forKey: .state),
+      timestamp: try line.decode(Date.self, forKey: .timestamp),
+      isSkipped: (try? line.decodeIfPresent(Bool.self, forKey: .skipped)) == true)
+  }
+}
+
+/// A line whose action type is not registered.
+struct UnknownActionType: Error {
+  var name: String
 }

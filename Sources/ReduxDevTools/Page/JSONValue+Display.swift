@@ -53,7 +53,11 @@ extension JSONValue {
     }
     switch self {
     case .null: text += "nil"
-    case .bool, .number, .string: write(to: &text)
+    case .bool(let bool): text += bool ? "true" : "false"
+    case .number(let number): text += number
+    case .string(let string):
+      let plain = !string.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+      text += plain ? "\"" + string + "\"" : JSONValue.string(string).json
     case .array(let elements):
       text += "["
       for (index, element) in elements.enumerated() {
