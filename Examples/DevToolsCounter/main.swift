@@ -61,9 +61,7 @@ let buggy = Reducer<Counter>
   .on(Decrement.self) { state, _ in state.count -= state.step }
   .on(SetStep.self) { state, action in state.step = action.step }
 if let divergence = imported.replay(reducer: buggy).divergence {
-  print(
-    "buggy reducer diverges at step \(divergence.step) (\(divergence.actionType ?? "start")):",
-    "recorded count \(divergence.recorded.count), replayed \(divergence.replayed.count)")
+  print("buggy reducer:", divergence)
 }
 
 // 4. Time travel: the store's state changes directly, and subscribers see it.

@@ -9,7 +9,8 @@ extension MiddlewareContext {
   /// Changes the committed state with `change`, bypassing the middleware and the reducer, then
   /// notifies subscribers; queued after the work already accepted if the store is busy.
   ///
-  /// `change` runs under the store's lock, as a reducer does: keep it short and never touch
+  /// `change` runs under the store's lock, as a reducer does, and its runtime warnings go to the
+  /// store's handler as the reducer's do: keep it short and never touch
   /// the store from it. After the store is released it does nothing.
   package func replaceState(_ change: @escaping @Sendable (inout State) -> Void) {
     guard let store = store.value else { return }

@@ -203,7 +203,12 @@ final class StoreEngine<State: Sendable>: Sendable {
   @inlinable
   func replaceAndNotify(_ change: @Sendable (inout State) -> Void) {
     let notification: (State, FanOut<State>)? = lock.withLock { core in
-      change(&core.state)
+      // A change may re-reduce (DevTools' time travel): its warnings go where the reducer's do.
+      if let warnings = core.warnings {
+        RuntimeWarningSlot.with(warnings) { change(&core.state) }
+      } else {
+        change(&core.state)
+      }
       guard let subscribers = core.subscribers.toNotify() else { return nil }
       return (core.state, subscribers)
     }
