@@ -14,6 +14,8 @@ enum Request: Codable, Sendable, Equatable {
   case loading
   case failed(String)
   case loaded([String], page: Int)
+  case editing(Favourite)
+  case comparing(Favourite, Favourite)
 }
 
 struct Library: Codable, Sendable, Equatable {
@@ -106,6 +108,20 @@ struct ReadableDiffTests {
       rows(html, step: 3) == [
         "request: .failed(&quot;500 for boom&quot;) → {loaded: {_0: [&quot;x&quot;], page: 2}}"
       ])
+  }
+
+  @Test("within one enum case, a diff goes into the payload to the field that changed")
+  func insideEnumPayloads() throws {
+    let anna = Favourite(id: 1, name: "Anna")
+    let html = try page([
+      SetRequest(request: .editing(anna)),
+      SetRequest(request: .editing(Favourite(id: 1, name: "Annabel"))),
+      SetRequest(request: .comparing(anna, anna)),
+      SetRequest(request: .comparing(anna, Favourite(id: 2, name: "Anna"))),
+    ])
+    #expect(
+      rows(html, step: 2) == ["request(.editing).name: &quot;Anna&quot; → &quot;Annabel&quot;"])
+    #expect(rows(html, step: 4) == ["request(.comparing)[1].id: 1 → 2"])
   }
 
   @Test("the initial state is a collapsible tree, its enum cases shown as Swift writes them")

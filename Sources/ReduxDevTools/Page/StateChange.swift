@@ -14,12 +14,22 @@ struct StateChange: Equatable {
   ///   encodes, are compared element by element by id (`favourites[id: 7]`): removing the
   ///   first of three is one removal, not two changed elements and a removal. A change of order
   ///   alone is one row for the array's ids. Other arrays are compared by position (`log[0]`).
-  /// - An enum case (`{"server":{"_0":"boom"}}`, see ``JSONValue/enumCase``) is one value: a
-  ///   change in or of it is one row showing both cases whole.
+  /// - An enum case (`{"server":{"_0":"boom"}}`, see ``JSONValue/enumCase``) changed to
+  ///   another case, or within a scalar payload, is one row showing both cases whole
+  ///   (`request: .loading → .failed("boom")`). Within the same case, a payload that holds
+  ///   objects or arrays is compared inside, down to the field that changed
+  ///   (`destination(.edit).title`; `(.pair)[1]` for the second of several values).
   static func changes(from before: JSONValue?, to after: JSONValue?, path: String = "")
     -> [StateChange]
   {
     guard before != after else { return [] }
+    if let (name, old) = before?.enumCase, let (newName, new) = after?.enumCase,
+      name == newName, old.count == new.count, old.contains(where: { !$0.isScalar })
+    {
+      let casePath = path + "(.\(name))"
+      if old.count == 1 { return changes(from: old[0], to: new[0], path: casePath) }
+      return old.indices.flatMap { changes(from: old[$0], to: new[$0], path: casePath + "[\($0)]") }
+    }
     if before?.enumCase == nil, after?.enumCase == nil {
       switch (before, after) {
       case (.object(let old)?, .object(let new)?):

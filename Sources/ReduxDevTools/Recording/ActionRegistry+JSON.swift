@@ -68,7 +68,7 @@ extension ActionRegistry {
   /// name and `nil`.
   func encode(_ action: any Action) -> (name: String, json: JSONValue?) {
     guard let codec = codec(for: action) else {
-      return (String(describing: type(of: action)), nil)
+      return (typeName(type(of: action)), nil)
     }
     return (codec.name, try? JSONValue(encoding: EncodedAction(action: action, codec: codec)))
   }

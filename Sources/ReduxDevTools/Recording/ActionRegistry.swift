@@ -19,16 +19,21 @@ public struct ActionRegistry: Sendable {
 
   private var byName: [String: Codec] = [:]
   private var byType: [ObjectIdentifier: Codec] = [:]
+  /// The bare names of nested types (`Action` for `SyncUpDetail.Action`), which earlier
+  /// releases registered them under, to read their recordings; nil once two types share one.
+  private var byBareName: [String: Codec?] = [:]
 
   /// Creates an empty registry.
   public init() {}
 
-  /// Adds an action type under `name` (by default the type's name, such as `"Increment"`).
+  /// Adds an action type under `name`: by default the type's name with the types it is nested
+  /// in, without its module (`"Increment"`, `"SyncUpDetail.Action"`), so that the actions of
+  /// two features can both be called `Action`.
   ///
   /// Registering a second type under a name already used stops with a message: pass a
   /// distinct `name`.
   public mutating func register<A: Action & Codable>(_ type: A.Type, as name: String? = nil) {
-    let name = name ?? String(describing: type)
+    let name = name ?? typeName(type)
     precondition(
       byName[name] == nil,
       "Two action types are registered as \"\(name)\"; pass a distinct name with `as:`")
@@ -42,6 +47,8 @@ public struct ActionRegistry: Sendable {
     )
     byName[name] = codec
     byType[ObjectIdentifier(type)] = codec
+    let bare = String(describing: type)
+    if bare != name { byBareName[bare] = byBareName[bare] == nil ? codec : .some(nil) }
   }
 
   /// Returns a copy of this registry with `type` added; see ``register(_:as:)``.
@@ -58,5 +65,28 @@ public struct ActionRegistry: Sendable {
 
   func codec(for action: any Action) -> Codec? { byType[ObjectIdentifier(type(of: action))] }
 
-  func codec(named name: String) -> Codec? { byName[name] }
+  func codec(named name: String) -> Codec? { byName[name] ?? byBareName[name] ?? nil }
+}
+
+/// A type's name with the types it is nested in and without module names, as it reads in the
+/// app's source: `SyncUpDetail.Action`, `StackAction<Path>`.
+func typeName(_ type: Any.Type) -> String {
+  var name = ""
+  var path = ""
+  // Every path in `String(reflecting:)` starts with its module: drop that first component.
+  func endPath() {
+    if let dot = path.firstIndex(of: ".") { path = String(path[path.index(after: dot)...]) }
+    name += path
+    path = ""
+  }
+  for character in String(reflecting: type) {
+    if character.isLetter || character.isNumber || character == "_" || character == "." {
+      path.append(character)
+    } else {
+      endPath()
+      name.append(character)
+    }
+  }
+  endPath()
+  return name
 }

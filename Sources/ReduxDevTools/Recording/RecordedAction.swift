@@ -36,5 +36,5 @@ public struct RecordedAction<State: Sendable>: Sendable {
   }
 
   /// The name of the action's type, as the timeline shows it.
-  public var actionType: String { String(describing: type(of: action)) }
+  public var actionType: String { typeName(type(of: action)) }
 }
