@@ -13,3 +13,4 @@
 // | `ActionOrigin`, `WorkLedger`, `WorkHandle`: work an action started, and its end | ActionOrigin.swift, WorkLedger.swift | ReduxCore (`send`, test probe), ReduxSaga, ReduxCommand, ReduxEffects, ReduxTesting |
 // | `Waiters`, `waitCancellably`: continuations resumed together | Waiters.swift | ReduxCore, ReduxFlux, ReduxTesting |
 // | `HashableBox`, any hashable sendable value compared by value | HashableBox.swift | ReduxCore (child feature ids), ReduxCommand (cancel ids) |
+// | `typeName`, `describeQualified`: types named with their owners in messages | TypeNames.swift | ReduxCore (runtime warnings), ReduxTesting (failures), ReduxDevTools (action names) |

@@ -63,12 +63,16 @@ struct ReducerIfLetTests {
     #expect(state.log == ["parent saw Dismiss, title nil"])
   }
 
-  @Test("a dismiss while the child is already nil changes nothing and warns of nothing")
-  func dismissWhenAbsent() {
+  @Test("a dismiss while the child is already nil changes nothing and says it is gone")
+  func dismissWhenAbsent() throws {
     var state = Board()
     let reported = warnings { Self.board(&state, ChildAction<Row>.dismiss) }
     #expect(state.detail == nil)
-    #expect(reported.isEmpty)
+    let warning = try #require(reported.only)
+    #expect(
+      warning.message.hasPrefix(
+        #"ifLet at \Board.detail got a dismiss (in ChildAction<Row>) while the child is already gone"#
+      ))
   }
 
   @Test("a custom wrapper addresses its own optional child of the same type")

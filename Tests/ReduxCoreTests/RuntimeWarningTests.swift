@@ -54,3 +54,32 @@ struct RuntimeWarningTests {
     token.cancel()
   }
 }
+
+/// Two features named as TCA names them: each has a `State` and an `Action` of its own.
+enum SyncUpDetail {
+  struct State: Sendable, Equatable { var title = "" }
+  enum Action: ReduxCore.Action { case editButtonTapped }
+}
+enum SyncUpsList {
+  struct State: Sendable, Equatable { var detail: SyncUpDetail.State? }
+}
+
+@Suite("Runtime warnings name owners")
+struct QualifiedWarningTests {
+  @Test("a warning names nested types with their owners: the key path, the action, the wrapper")
+  func qualifiedNames() throws {
+    let warnings = Recorder<String>()
+    let detail = Reducer<SyncUpDetail.State>.on(SyncUpDetail.Action.self) { _, _ in }
+    let store = Store(
+      initialState: SyncUpsList.State(),
+      reducer: Reducer<SyncUpsList.State>.empty.ifLet(
+        \.detail, then: detail),
+      onRuntimeWarning: { warnings.append($0.message) })
+    store.dispatch(ChildAction<SyncUpDetail.State>(SyncUpDetail.Action.editButtonTapped))
+    let message = try #require(warnings.values.first)
+    #expect(
+      message.hasPrefix(
+        "ifLet at \\SyncUpsList.State.detail got SyncUpDetail.Action.editButtonTapped (in "
+          + "ChildAction<SyncUpDetail.State>) while the child is nil"))
+  }
+}

@@ -32,7 +32,8 @@ struct TestStoreReceiveTests {
       await store.receive(Noop.self) { $0.count = 0 }
     } matching: { issue in
       message(of: issue).hasPrefix(
-        "Expected the state to change after receive(Noop), but it did not change")
+        "Expected the state to change after receive(TestStoreReceiveTests.Noop), but it did not change"
+      )
     }
   }
 

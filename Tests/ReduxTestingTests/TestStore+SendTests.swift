@@ -27,7 +27,8 @@ struct TestStoreSendTests {
       await store.send(Unhandled()) { $0.count = 5 }
     } matching: { issue in
       message(of: issue).hasPrefix(
-        "Expected the state to change after send(Unhandled), but it did not change")
+        "Expected the state to change after send(TestStoreSendTests.Unhandled), but it did not change"
+      )
     }
     // The same step without the closure passes.
     await store.send(Unhandled())
@@ -41,7 +42,8 @@ struct TestStoreSendTests {
       await store.send(Unhandled()) { $0.count = 6 }
     } matching: { issue in
       let text = message(of: issue)
-      return text.contains("State after send(Unhandled) does not match the expectation")
+      return text.contains(
+        "State after send(TestStoreSendTests.Unhandled) does not match the expectation")
         && text.contains("-   count: 6,") && text.contains("+   count: 5,")
     }
   }

@@ -1,3 +1,5 @@
+import ReduxSeam
+
 // The runtime warnings of the child-feature operators, written once for `Reducer` and
 // `CommandReducer`: an action addressed to a child that is not there leaves the state unchanged
 // and is reported with what arrived, where, the likely cause and the fix. They are called off
@@ -12,7 +14,7 @@ enum ChildActionWarning {
     line: UInt
   ) {
     report(
-      "forEach at \(keyPath) got \(describe(wrapper.action, in: wrapper)) for id "
+      "forEach at \(describeQualified(keyPath)) got \(describe(wrapper.action, in: wrapper)) for id "
         + "\(wrapper.id), but no element has that id; the state was left unchanged.",
       cause: "the element was removed while work it started was still running (a command, a "
         + "timer, a request)",
@@ -26,21 +28,29 @@ enum ChildActionWarning {
     _ wrapper: some ChildActionWrapper, at keyPath: AnyKeyPath, fileID: StaticString,
     line: UInt
   ) {
+    let place = "ifLet at \(describeQualified(keyPath))"
+    guard wrapper.action.as(Dismiss.self) == nil else {
+      return report(
+        "\(place) got a dismiss (in \(typeName(type(of: wrapper)))) while the child is already "
+          + "gone; the state was left unchanged.",
+        cause: "an earlier action dismissed it (or the parent set it to nil), and this dismiss "
+          + "came after",
+        fix: "dismiss a child once", action: wrapper, fileID: fileID, line: line)
+    }
     report(
-      "ifLet at \(keyPath) got \(describe(wrapper.action, in: wrapper)) while the child is "
-        + "nil; the state was left unchanged.",
+      "\(place) got \(describe(wrapper.action, in: wrapper)) while the child is nil; the state "
+        + "was left unchanged.",
       cause: "the child was dismissed while work it started was still running",
       fix: "cancel the child's work when you set it to nil (a CommandReducer's ifLet cancels "
         + "its commands) or stop sending it actions once it is gone",
       action: wrapper, fileID: fileID, line: line)
   }
 
-  /// A case action while the enum is in another case.
   @usableFromInline static func caseMismatch<Enum>(
     _ wrapper: some ChildActionWrapper, state: Enum, fileID: StaticString, line: UInt
   ) {
     report(
-      "ifCaseLet on \(Enum.self) got \(describe(wrapper.action, in: wrapper)) while the state "
+      "ifCaseLet on \(typeName(Enum.self)) got \(describe(wrapper.action, in: wrapper)) while the state "
         + "is in case \(caseName(of: state)); the state was left unchanged.",
       cause: "the state left the case while work started in it was still running",
       fix: "cancel that work when the case changes (a CommandReducer's ifCaseLet cancels its "
@@ -49,27 +59,33 @@ enum ChildActionWarning {
   }
 
   /// A stack action for an id that no screen of the stack at `keyPath` has.
+  /// `isRemoval`: the action was a pop or a dismiss, for a screen already gone.
   @usableFromInline static func screenMissing(
-    _ stackAction: any Action, id: StackElementID, at keyPath: AnyKeyPath,
+    _ stackAction: any Action, id: StackElementID, isRemoval: Bool, at keyPath: AnyKeyPath,
     fileID: StaticString, line: UInt
   ) {
+    let got = "forEach at \(describeQualified(keyPath)) got \(describeQualified(stackAction))"
+    guard !isRemoval else {
+      return report(
+        "\(got), but the screen \(id) is already gone from the stack; the state was left "
+          + "unchanged.",
+        cause: "an earlier action popped or dismissed it, and this one came after",
+        fix: "pop or dismiss a screen once", action: stackAction, fileID: fileID, line: line)
+    }
     report(
-      "forEach at \(keyPath) got \(stackAction), but no screen on the stack has id \(id); the "
-        + "state was left unchanged.",
+      "\(got), but no screen on the stack has id \(id); the state was left unchanged.",
       cause: "the screen was popped while work it started was still running",
       fix: "cancel the screen's work when you pop it (a CommandReducer's forEach cancels its "
         + "commands) or stop sending actions for screens that are gone",
       action: stackAction, fileID: fileID, line: line)
   }
 
-  /// The name of the case `value` is in: the label of its payload, or the value itself for a case
-  /// without one.
   private static func caseName(of value: some Any) -> String {
     Mirror(reflecting: value).children.first?.label ?? "\(value)"
   }
 
   private static func describe(_ action: any Action, in wrapper: any Action) -> String {
-    "\(action) (in \(type(of: wrapper)))"
+    "\(describeQualified(action)) (in \(typeName(type(of: wrapper))))"
   }
 
   private static func report(

@@ -13,6 +13,9 @@ extension Optional {
     _ reduce: (inout Wrapped, any Action) -> Result
   ) -> Result? {
     if wrapper.action.as(Dismiss.self) != nil {
+      if self == nil {
+        ChildActionWarning.childAbsent(wrapper, at: keyPath, fileID: fileID, line: line)
+      }
       self = nil
       return nil
     }
@@ -43,34 +46,36 @@ extension EnumCase {
 extension StackState {
   /// Carries out `stackAction`: pushes, pops, or runs `reduce` in place on the addressed screen
   /// (a ``Dismiss`` for a screen pops from it instead). Returns the screen's id and what
-  /// `reduce` returned when it ran; reports a warning for an id that no screen has, except for
-  /// a dismiss, which then does nothing.
+  /// `reduce` returned when it ran; reports a warning for an id that no screen has: a dismiss or
+  /// a pop for it, that the screen is already gone.
   @inlinable @discardableResult
   mutating func reduce<Result>(
     _ stackAction: StackAction<Screen>, at keyPath: AnyKeyPath, fileID: StaticString, line: UInt,
     _ reduce: (inout Screen, any Action) -> Result
   ) -> (id: StackElementID, result: Result)? {
-    let missing: StackElementID
+    let gone: StackElementID
     switch stackAction {
     case .element(let id, let action):
-      if action.as(Dismiss.self) != nil {
-        pop(from: id)
+      if action.as(Dismiss.self) == nil {
+        if let result = updateElement(id: id, { reduce(&$0, action) }) { return (id, result) }
+        ChildActionWarning.screenMissing(
+          stackAction, id: id, isRemoval: false, at: keyPath, fileID: fileID, line: line)
         return nil
       }
-      if let result = updateElement(id: id, { reduce(&$0, action) }) { return (id, result) }
-      missing = id
+      if pop(from: id) { return nil }
+      gone = id
     case .push(let screen):
       append(screen)
       return nil
     case .popFrom(let id):
       if pop(from: id) { return nil }
-      missing = id
+      gone = id
     case .popTo(let id):
       if pop(to: id) { return nil }
-      missing = id
+      gone = id
     }
     ChildActionWarning.screenMissing(
-      stackAction, id: missing, at: keyPath, fileID: fileID, line: line)
+      stackAction, id: gone, isRemoval: true, at: keyPath, fileID: fileID, line: line)
     return nil
   }
 }

@@ -19,11 +19,11 @@ extension Reducing {
   /// ```
   ///
   /// The child runs first, then this reducer, which sees the ``ChildAction`` too. A dismiss
-  /// does not reach the child's reducer: the optional is nil when this reducer runs, and a
-  /// dismiss while it is already nil changes nothing.
+  /// does not reach the child's reducer: the optional is nil when this reducer runs.
   ///
-  /// Any other child action while the optional is nil leaves the state unchanged and is
-  /// reported as a ``RuntimeWarning`` pointing at this call; this reducer still runs.
+  /// A child action while the optional is nil leaves the state unchanged and is reported as a
+  /// ``RuntimeWarning`` pointing at this call (for a dismiss: that the child is already gone, as
+  /// the stack's `forEach` says of a screen); this reducer still runs.
   ///
   /// ## The child owns its work
   /// With a reducer type whose output is work (ReduxCommand's `CommandReducer`), the child's

@@ -23,8 +23,9 @@ extension Reducing {
   /// The stack's part runs first, then this reducer, which sees the ``StackAction`` too and may
   /// push or pop itself. An `element` action carrying a ``Dismiss`` pops from that screen. An
   /// `element`, `popFrom` or `popTo` action for an id that is not on the stack leaves the state
-  /// unchanged and is reported as a ``RuntimeWarning`` pointing at this call (a dismiss for it
-  /// changes nothing); this reducer still runs.
+  /// unchanged and is reported as a ``RuntimeWarning`` pointing at this call (for a dismiss or
+  /// a pop: that the screen is already gone, as `ifLet` says of a child); this reducer still
+  /// runs.
   ///
   /// ## A screen owns its work
   /// With a reducer type whose output is work (ReduxCommand's `CommandReducer`), every action a

@@ -1,5 +1,6 @@
 import Foundation
 import ReduxCore
+import ReduxSeam
 
 // Actions to and from JSON by their registered names: how the live inspector dispatches an
 // action typed into its page and imports bare actions, and how the pages show a payload.

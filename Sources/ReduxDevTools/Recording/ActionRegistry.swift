@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// The action types a recording may contain, each under a name, so that JSON Lines can say
 /// which type an action is and decode it back.
@@ -66,27 +67,4 @@ public struct ActionRegistry: Sendable {
   func codec(for action: any Action) -> Codec? { byType[ObjectIdentifier(type(of: action))] }
 
   func codec(named name: String) -> Codec? { byName[name] ?? byBareName[name] ?? nil }
-}
-
-/// A type's name with the types it is nested in and without module names, as it reads in the
-/// app's source: `SyncUpDetail.Action`, `StackAction<Path>`.
-func typeName(_ type: Any.Type) -> String {
-  var name = ""
-  var path = ""
-  // Every path in `String(reflecting:)` starts with its module: drop that first component.
-  func endPath() {
-    if let dot = path.firstIndex(of: ".") { path = String(path[path.index(after: dot)...]) }
-    name += path
-    path = ""
-  }
-  for character in String(reflecting: type) {
-    if character.isLetter || character.isNumber || character == "_" || character == "." {
-      path.append(character)
-    } else {
-      endPath()
-      name.append(character)
-    }
-  }
-  endPath()
-  return name
 }

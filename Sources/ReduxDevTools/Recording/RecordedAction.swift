@@ -1,5 +1,6 @@
 import Foundation
 import ReduxCore
+import ReduxSeam
 
 /// One entry of a recorded session: an action, the state right after it, and when it happened.
 ///

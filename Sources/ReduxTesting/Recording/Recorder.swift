@@ -51,6 +51,6 @@ extension Recorder where Value == any Action {
 
   /// The type name of each recorded action, in order, such as `["AddItem", "ClearCart"]`.
   public var typeNames: [String] {
-    values.map { String(describing: type(of: $0)) }
+    values.map { typeName(type(of: $0)) }
   }
 }

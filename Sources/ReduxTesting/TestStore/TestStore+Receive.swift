@@ -1,5 +1,6 @@
 import CustomDump
 import ReduxCore
+import ReduxSeam
 
 extension TestStore {
   /// Waits for the next action a side effect sent, asserts that it is of type `A`, and asserts
@@ -32,7 +33,7 @@ extension TestStore {
   ) async -> A? {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let received = await receive(
-      expecting: String(describing: A.self), timeout: timeout, assert, at: location
+      expecting: typeName(A.self), timeout: timeout, assert, at: location
     ) { $0.as(A.self) != nil }
     return received?.as(A.self)
   }
@@ -61,7 +62,7 @@ extension TestStore {
     let isExhaustive = exhaustivity == .on
     guard
       let received = await receive(
-        expecting: isExhaustive ? String(describing: A.self) : String(customDumping: expected),
+        expecting: isExhaustive ? typeName(A.self) : String(customDumping: expected),
         timeout: timeout, assert, at: location,
         { isExhaustive ? $0.as(A.self) != nil : $0.as(A.self) == expected }),
       let action = received.as(A.self), action != expected

@@ -1,5 +1,6 @@
 import CustomDump
 import ReduxCore
+import ReduxSeam
 
 /// The text of every failure a test store reports, in one place so that the messages read
 /// alike: what happened, then what to do.
@@ -8,8 +9,13 @@ enum TestStoreMessages {
     "The reducer reported a runtime warning: \(warning)"
   }
 
+  /// The action's type with its owners, and for an enum its case:
+  /// `SyncUpDetail.Action.editButtonTapped`, `SetTitle`.
   static func name(of action: any Action) -> String {
-    String(describing: type(of: action))
+    let mirror = Mirror(reflecting: action)
+    guard mirror.displayStyle == .enum else { return typeName(type(of: action)) }
+    let caseName = mirror.children.first?.label ?? String(describing: action)
+    return typeName(type(of: action)) + "." + caseName
   }
 
   // MARK: - State
