@@ -53,14 +53,38 @@ struct ReducerIfLetTests {
     #expect(warning.line == Self.ifLetLine)
   }
 
-  @Test("dismiss sets the child to nil without running its reducer; the parent still sees it")
+  @Test("dismiss sets the child to nil after the parent, which sees its last state, as in TCA")
   func dismiss() {
     let child = Reducer<Row> { row, action in row.title = "saw \(type(of: action))" }
-    let board = Self.parent.ifLet(\.detail, then: child)
-    var state = Board(detail: Row(id: 1))
+    // A parent that copies the child's draft back when it is dismissed.
+    let keepsDraft = Self.parent.combined(
+      with: .on(ChildAction<Row>.self) { state, action in
+        if action.action is Dismiss { state.draft = state.detail }
+      })
+    let board = keepsDraft.ifLet(\.detail, then: child)
+    var state = Board(detail: Row(id: 1, title: "Milk"))
     board(&state, ChildAction<Row>.dismiss)
     #expect(state.detail == nil)
-    #expect(state.log == ["parent saw Dismiss, title nil"])
+    #expect(state.draft?.title == "Milk")
+    #expect(state.log == ["parent saw Dismiss, title Milk"])
+  }
+
+  @Test("a parent that presents another child on the dismiss keeps it; one that removes it, too")
+  func dismissReplacedOrRemoved() {
+    let presentsNext = Reducer<Board>.on(ChildAction<Row>.self) { state, _ in
+      state.detail = Row(id: 2)
+    }.ifLet(\.detail, then: rowReducer)
+    var state = Board(detail: Row(id: 1))
+    let reported = warnings { presentsNext(&state, ChildAction<Row>.dismiss) }
+    #expect(state.detail?.id == 2)
+
+    let removes = Reducer<Board>.on(ChildAction<Row>.self) { state, _ in
+      state.detail = nil
+    }.ifLet(\.detail, then: rowReducer)
+    state = Board(detail: Row(id: 1))
+    let alsoReported = warnings { removes(&state, ChildAction<Row>.dismiss) }
+    #expect(state.detail == nil)
+    #expect(reported.isEmpty && alsoReported.isEmpty)
   }
 
   @Test("a dismiss while the child is already nil changes nothing and says it is gone")

@@ -4,26 +4,36 @@
 // inlinable so that the operators built on them are specialized where they are used.
 
 extension Optional {
-  /// Runs `reduce` in place on the wrapped child with the child's own action; a ``Dismiss``
-  /// sets the optional to nil instead. Returns nil for a dismiss, and reports a warning and
-  /// returns nil for any other action while the optional is nil.
+  /// Runs `reduce` in place on the wrapped child with the child's own action; reports a warning
+  /// and returns nil while the optional is nil. (A ``Dismiss`` goes to `dismiss` instead.)
   @inlinable @discardableResult
   mutating func reduceChild<Wrapper: ChildActionWrapper, Result>(
     _ wrapper: Wrapper, at keyPath: AnyKeyPath, fileID: StaticString, line: UInt,
     _ reduce: (inout Wrapped, any Action) -> Result
   ) -> Result? {
-    if wrapper.action.as(Dismiss.self) != nil {
-      if self == nil {
-        ChildActionWarning.childAbsent(wrapper, at: keyPath, fileID: fileID, line: line)
-      }
-      self = nil
-      return nil
-    }
     guard self != nil else {
       ChildActionWarning.childAbsent(wrapper, at: keyPath, fileID: fileID, line: line)
       return nil
     }
     return reduce(&self!, wrapper.action)
+  }
+}
+
+extension Optional where Wrapped: Sendable {
+  /// Ends the child that was `presented` when a dismiss arrived, once the parent's reducer has
+  /// run: unless the parent removed it itself or presented another child with another id; a
+  /// dismiss for a child already gone is reported.
+  @inlinable
+  mutating func dismiss<Wrapper: ChildActionWrapper>(
+    _ presented: Wrapped?, by wrapper: Wrapper, at keyPath: AnyKeyPath, fileID: StaticString,
+    line: UInt
+  ) {
+    guard let presented else {
+      return ChildActionWarning.childAbsent(wrapper, at: keyPath, fileID: fileID, line: line)
+    }
+    guard let current = self else { return }
+    if let identity = PresentedIdentity(of: presented), !identity.matches(current) { return }
+    self = nil
   }
 }
 

@@ -19,7 +19,9 @@ extension Reducing {
   /// ```
   ///
   /// The child runs first, then this reducer, which sees the ``ChildAction`` too. A dismiss
-  /// does not reach the child's reducer: the optional is nil when this reducer runs.
+  /// does not reach the child's reducer: this reducer runs first and still finds the child (to
+  /// copy a draft back, as in TCA), then the optional is set to nil, unless this reducer
+  /// removed the child itself or presented another (an `Identifiable` child with another id).
   ///
   /// A child action while the optional is nil leaves the state unchanged and is reported as a
   /// ``RuntimeWarning`` pointing at this call (for a dismiss: that the child is already gone, as
@@ -66,10 +68,19 @@ extension Reducing {
   ) -> Self {
     let parent = self
     return Self { state, action in
+      guard let wrapped = action.as(Wrapper.self) else { return parent(&state, action) }
+      if wrapped.action.as(Dismiss.self) != nil {
+        // As in TCA: the parent sees the child's last state (to copy a draft back), then the
+        // child goes.
+        let presented = state[keyPath: keyPath]
+        let parentOutput = parent(&state, action)
+        state[keyPath: keyPath].dismiss(
+          presented, by: wrapped, at: keyPath, fileID: fileID, line: line)
+        return parentOutput
+      }
       var childOutput = Self.noOutput
-      if let wrapped = action.as(Wrapper.self),
-        let output = state[keyPath: keyPath].reduceChild(
-          wrapped, at: keyPath, fileID: fileID, line: line, { child(&$0, $1) })
+      if let output = state[keyPath: keyPath].reduceChild(
+        wrapped, at: keyPath, fileID: fileID, line: line, { child(&$0, $1) })
       {
         childOutput = Self.output(
           output, of: .presented(at: keyPath, as: Wrapper.self, child: state[keyPath: keyPath]))
