@@ -44,6 +44,15 @@ package struct FIFOQueue<Element> {
     return inbox.count > 0 ? inbox[0] : nil
   }
 
+  /// `body` applied to the first element in place, without copying it out (a copy of an
+  /// element holding references retains and releases each); nil when the queue is empty.
+  @inlinable
+  package func withFirst<Result>(_ body: (borrowing Element) -> Result) -> Result? {
+    if outbox.count > 0 { return outbox.withUnsafeBufferPointer { body($0[$0.count - 1]) } }
+    if inbox.count > 0 { return inbox.withUnsafeBufferPointer { body($0[0]) } }
+    return nil
+  }
+
   @inlinable
   package mutating func append(_ element: consuming Element) {
     inbox.append(element)

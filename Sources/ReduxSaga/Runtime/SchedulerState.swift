@@ -87,8 +87,7 @@ struct SchedulerState {
 
   /// Whether `step` can run: it answers no put still in flight (or, if it waits for every put,
   /// none is).
-  func isReady(_ step: QueuedStep?) -> Bool {
-    guard let step else { return false }
+  func isReady(_ step: borrowing QueuedStep) -> Bool {
     if step.waitsForAllPuts { return inFlight == 0 }
     return step.answering?.hasResumed ?? true
   }
@@ -101,12 +100,12 @@ struct SchedulerState {
     on thread: UInt?, budget: inout Int, handsOff: inout Bool
   ) -> SchedulerStep? {
     var step: SchedulerStep?
-    // The queue's head, looked at once: copying a step out costs a few reference counts.
-    let head = firstSteps.isEmpty ? steps.first : nil
-    let isHeadReady = isReady(head)
+    // The queue's head, looked at in place (`saga-sync`: a copy costs reference counts).
+    let (isHeadReady, headThread) =
+      firstSteps.isEmpty ? steps.withFirst { (isReady($0), $0.thread) } ?? (false, 0) : (false, 0)
     if !firstSteps.isEmpty {
       step = firstSteps.removeFirst()
-    } else if budget > 0, isHeadReady, thread == nil || head?.thread == thread {
+    } else if budget > 0, isHeadReady, thread == nil || headThread == thread {
       step = steps.removeFirst()?.step
     }
     guard let step else {
