@@ -22,9 +22,9 @@ extension SagaContext {
     _ name: String = "fork",
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) throws -> SagaTask<Value> {
-    let effectID = started(.fork(name))
+    let effectID = node.effectStarted(.fork(name))
     let task = forkAttached(name, saga)
-    if let effectID { report(effectID, .fork(name), .resolved) }
+    if let effectID { node.effectEnded(effectID, .fork(name), .resolved) }
     if task.node.isFinished, let error = node.abortError { throw error }
     return task
   }
@@ -39,9 +39,10 @@ extension SagaContext {
     _ name: String = "spawn",
     _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) -> SagaTask<Value> {
-    let effectID = started(.spawn(name))
-    let task = runtime.start(node.makeSpawn(name: name), origin: node.currentOrigin, saga)
-    if let effectID { report(effectID, .spawn(name), .resolved) }
+    let effectID = node.effectStarted(.spawn(name))
+    let task = runtime.start(
+      SagaNode(name: name, above: node, core: node.core), origin: node.currentOrigin, saga)
+    if let effectID { node.effectEnded(effectID, .spawn(name), .resolved) }
     return task
   }
 
@@ -63,9 +64,9 @@ extension SagaContext {
   /// The cancelled saga's cleanup runs first, then its forks' in the order they were forked,
   /// each up to its next wait, after this saga's next wait.
   public func cancel<Value: Sendable>(_ task: SagaTask<Value>) {
-    let effectID = started(.cancel(task.name))
+    let effectID = node.effectStarted(.cancel(task.name))
     task.cancel()
-    if let effectID { report(effectID, .cancel(task.name), .resolved) }
+    if let effectID { node.effectEnded(effectID, .cancel(task.name), .resolved) }
   }
 
   /// Cancels several sagas at once (redux-saga's `cancel([...tasks])`), in the order given.
@@ -103,8 +104,8 @@ extension SagaContext {
   /// Cancels this saga: its next waiting effect throws `CancellationError`, and its forks are
   /// cancelled.
   public func cancel() {
-    let effectID = started(.cancel(node.name))
+    let effectID = node.effectStarted(.cancel(node.name))
     node.cancel()
-    if let effectID { report(effectID, .cancel(node.name), .resolved) }
+    if let effectID { node.effectEnded(effectID, .cancel(node.name), .resolved) }
   }
 }

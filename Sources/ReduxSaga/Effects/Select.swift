@@ -20,13 +20,13 @@ extension SagaContext {
 
   /// Reads the state, reporting the read to the monitor if there is one.
   private func monitoredSelect<Value>(_ read: () throws -> Value) rethrows -> Value {
-    guard let effectID = started(.select) else { return try read() }
+    guard let effectID = node.effectStarted(.select) else { return try read() }
     do {
       let value = try read()
-      report(effectID, .select, .resolved)
+      node.effectEnded(effectID, .select, .resolved)
       return value
     } catch {
-      report(effectID, .select, .rejected(error))
+      node.effectEnded(effectID, .select, .rejected(error))
       throw error
     }
   }

@@ -42,21 +42,11 @@ extension SagaNode {
 }
 
 extension SagaContext {
-  /// Reports that an effect started; returns its id, or nil when nobody monitors.
-  func started(_ effect: @autoclosure () -> SagaEffect) -> UInt64? {
-    node.effectStarted(effect())
-  }
-
-  /// Reports that the effect with a given id (from ``started(_:)``) ended.
-  func report(_ id: UInt64, _ effect: SagaEffect, _ phase: SagaMonitorEvent.Phase) {
-    node.effectEnded(id, effect, phase)
-  }
-
   /// Runs a waiting effect: checks cancellation first, then reports it to the monitor.
   func perform<Value>(
     _ effect: @autoclosure () -> SagaEffect, _ body: () async throws -> Value
   ) async throws -> Value {
     try checkCancellation()
-    return try await node.monitored(started(effect()), effect(), body)
+    return try await node.monitored(node.effectStarted(effect()), effect(), body)
   }
 }

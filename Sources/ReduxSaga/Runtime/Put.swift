@@ -2,12 +2,10 @@ import ReduxCore
 import ReduxSeam
 import Synchronization
 
-// One put path (docs/sagas.md, "A put completes after what it caused", "The putting saga
-// misses nothing"): `put` queues the put in the asap queue; the scheduler dispatches it once
-// the sagas running now wait (Scheduler.swift); the store tells it when its action is reduced
-// (from then on the actions delivered are recorded for the putting saga), then when its
-// consequences are processed too: the saga resumes up to its next wait, and the recorded
-// actions are replayed to the takes it made, as redux-saga delivers them after the put.
+// One put path (docs/sagas.md): queued in the asap queue, dispatched once the running sagas
+// wait; the store reports the action reduced (the actions delivered from then on are recorded
+// for the putting saga), then processed with its consequences: the saga resumes, and the
+// recorded actions are replayed to the takes it made, as redux-saga delivers them.
 
 /// A saga's put on its way through the asap queue and the store.
 @usableFromInline
@@ -81,25 +79,21 @@ extension SagaContext {
   /// caused, have been processed: reduced, and seen by every saga they resume, which have run
   /// up to their next wait. So a `select` after `put` sees the action and its consequences.
   ///
-  /// What the action caused: the actions dispatched while it was being processed (by a
-  /// middleware, a subscriber, a reducer's follow-up), and, transitively, those dispatched
-  /// while they were processed. Not included: the puts of the sagas it woke, held until this
-  /// saga resumes (redux-saga's `asap` order), so a reply put in response reaches a `take`
-  /// started after `put`; and what a saga does after a later wait (an async `call`, a
-  /// `delay`, a `take` of another action). Actions other threads dispatch meanwhile do not
-  /// delay it.
+  /// What the action caused: the actions dispatched while it was processed (by a middleware, a
+  /// subscriber, a reducer's follow-up), transitively. Not included: the puts of the sagas it
+  /// woke, held until this saga resumes (redux-saga's `asap` order), so a reply reaches a
+  /// `take` started after `put`; what a saga does after a later wait; actions other threads
+  /// dispatch meanwhile.
   ///
-  /// This saga misses none of them: the actions delivered while its put was processed (after
-  /// its own) are offered to the takes it makes right after `put` returns, in order, as
-  /// redux-saga delivers them once the put has returned.
+  /// This saga misses none of them: the actions delivered while its put was processed are
+  /// offered, in order, to the takes it makes right after `put` returns.
   ///
-  /// The action is held until the sagas running now reach their next wait, then dispatched in
-  /// the order the puts were made (redux-saga's scheduling): a fork's put reaches its parent's
-  /// next `take`. If the store is busy on another thread, the action is queued there and `put`
-  /// resumes when it has been processed. Works after cancellation, so a cancelled saga can
-  /// report it. Returns at once once the store has been released.
+  /// The action is held until the running sagas reach their next wait, then dispatched in the
+  /// order the puts were made: a fork's put reaches its parent's next `take`. On a store busy
+  /// on another thread it is queued there. Works after cancellation, so a cancelled saga can
+  /// report it; returns at once once the store has been released.
   nonisolated(nonsending) public func put(_ action: any Action) async {
-    let effectID = started(.put(action))
+    let effectID = node.effectStarted(.put(action))
     let origin = node.currentOrigin
     let node = node
     let scheduler = runtime.scheduler
@@ -109,6 +103,6 @@ extension SagaContext {
         .put(
           PutRequest(action: action, origin: origin, node: node, continuation: continuation)))
     }
-    if let effectID { report(effectID, .put(action), .resolved) }
+    if let effectID { node.effectEnded(effectID, .put(action), .resolved) }
   }
 }

@@ -1,10 +1,9 @@
 import ReduxCore
 import ReduxSeam
 
-// Starting sagas: every saga runs in a Swift task that prefers the runtime's scheduler as its
-// executor, and starts at once, up to its first wait, before the code that started it goes on
-// (redux-saga runs a forked iterator synchronously until it blocks). The branches of `race`
-// and `all` are tasks of their own, started the same way, in order.
+// Starting sagas: each runs in a Swift task that prefers the runtime's scheduler, at once, up
+// to its first wait, before the code that started it goes on (as redux-saga runs a forked
+// iterator until it blocks). Race and all branches are tasks started the same way, in order.
 
 extension SagaNode {
   /// Starts `body` in a new task on the scheduler and runs it up to its first wait.
@@ -53,7 +52,8 @@ extension SagaContext {
   func runCalled<Value: Sendable>(
     _ name: String, _ saga: @escaping @Sendable (SagaContext<State>) async throws -> Value
   ) async -> (Result<Value, any Error>, SagaNode) {
-    let child = node.makeCalled(name: name)
+    // Its error is thrown to the caller, not reported.
+    let child = SagaNode(name: name, above: node, core: node.core, reportsErrors: false)
     child.beginWork(origin: node.currentOrigin)
     let task = child.launch(runtime: runtime, saga)
     await withTaskCancellationHandler {

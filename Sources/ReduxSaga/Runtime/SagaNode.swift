@@ -1,13 +1,12 @@
 import ReduxCore
 import ReduxSeam
 
-// One running saga in the task tree (redux-saga's task and `forkQueue`). Swift tasks neither
-// propagate cancellation between unstructured tasks nor let a child's error interrupt its
-// parent, so the tree keeps redux-saga's rules: `cancel()` cancels the saga's task, then its
-// forks in fork order; a saga finishes after its forks; a failing fork aborts its parent (its
-// task and other forks are cancelled); a body that throws cancels its forks; a fork of a
-// cancelled, aborted or finished saga starts cancelled; at the end the cleanups run, the parent
-// (or the error hook) hears how it ended, and the joiners resume.
+// One running saga in the task tree (redux-saga's task and `forkQueue`), with redux-saga's
+// rules, which unstructured Swift tasks lack: `cancel()` cancels the saga's task, then its forks
+// in fork order; a saga finishes after its forks; a failing fork aborts its parent and its
+// siblings; a body that throws cancels its forks; a fork of a cancelled, aborted or finished
+// saga starts cancelled; at the end the cleanups run, the parent (or the error hook) hears how
+// it ended, and the joiners resume.
 
 /// What a ``SagaNode`` decides on, under its lock.
 struct NodeState {
@@ -146,16 +145,6 @@ final class SagaNode: Sendable {
     return child
   }
 
-  /// A detached saga that reports its own errors.
-  func makeSpawn(name: String) -> SagaNode {
-    SagaNode(name: name, above: self, core: core)
-  }
-
-  /// A saga called as a child: its error is thrown to the caller, not reported.
-  func makeCalled(name: String) -> SagaNode {
-    SagaNode(name: name, above: self, core: core, reportsErrors: false)
-  }
-
   // MARK: Cancellation
 
   /// Cancels this saga, the effect it waits on, and its attached forks, recursively: its own
@@ -224,7 +213,9 @@ final class SagaNode: Sendable {
     cancelTask(task)
     for sibling in toCancel { sibling.cancel() }
     if let forksFinished {
-      lastForkFinished(workingFor: origin)
+      // The saga works for the last fork's `send` until its own end, so that the work of that
+      // `send` never drops to zero before the saga has finished.
+      if let origin { beginWork(origin: origin) }
       forksFinished.resume()
     }
   }

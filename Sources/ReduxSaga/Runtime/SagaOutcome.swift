@@ -123,8 +123,11 @@ extension SagaNode {
       defer { state.nextJoiner += 1 }
       return state.nextJoiner
     }
-    let removeJoiner: @Sendable () -> CheckedContinuation<Void, any Error>? = { [self] in
-      withState { $0.joiners.removeValue(forKey: id) }
+    // A cancellable wait ends at once when its task is cancelled: the joiner is removed and
+    // resumed with the error, by the handler or, if the task was cancelled first, right away.
+    let giveUp: @Sendable () -> Void = { [self] in
+      guard cancellable else { return }
+      withState { $0.joiners.removeValue(forKey: id) }?.resume(throwing: CancellationError())
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
@@ -133,14 +136,11 @@ extension SagaNode {
           if !state.isFinished { state.joiners[id] = continuation }
           return state.isFinished
         }
-        if isFinished {
-          continuation.resume()
-        } else if cancellable, Task.isCancelled {
-          removeJoiner()?.resume(throwing: CancellationError())
-        }
+        if isFinished { return continuation.resume() }
+        if Task.isCancelled { giveUp() }
       }
     } onCancel: {
-      if cancellable { removeJoiner()?.resume(throwing: CancellationError()) }
+      giveUp()
     }
   }
 

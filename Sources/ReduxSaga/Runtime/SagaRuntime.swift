@@ -42,8 +42,7 @@ final class SagaCore: Sendable {
     self.ledger.withLock { if $0 == nil { $0 = ledger } }
   }
 
-  /// Begins work on behalf of `origin`; nil without a store, or when the store does not
-  /// track that origin.
+  /// Begins work on behalf of `origin`; nil without a store, or when it does not track `origin`.
   func beginWork(_ origin: ActionOrigin, _ description: () -> String) -> WorkHandle? {
     guard let ledger = ledger.withLock({ $0 }), origin.isTracked || ledger.tracksAll else {
       return nil
@@ -129,10 +128,8 @@ final class SagaRuntime<State: Sendable>: Sendable {
     return context
   }
 
-  /// Hands a reduced action to the sagas, through the emitter if any; the monitor hears it
-  /// first. The first action emitted is delivered at once, as the action itself would be; each
-  /// later one waits in the asap queue, so the one before it, and the puts it caused, are
-  /// handled first, as if it had been dispatched after them.
+  /// Hands a reduced action to the sagas (the monitor first), through the emitter if any: the
+  /// first action emitted at once; each later one after the one before it and its puts.
   @usableFromInline
   func deliver(_ action: any Action, origin: ActionOrigin) {
     if let monitor = core.monitor {

@@ -1,12 +1,11 @@
 import ReduxCore
 import ReduxSeam
 
-// Work reporting for one saga: a saga holds a `WorkHandle` while it runs on behalf of a `send`
-// (resumed by an action of that origin, or forked by a saga that was), so that
-// `store.send(action).finish()` waits for the calls, delays and puts the action started, and
-// not for a loop that is back in `take`. The saga's strands of code (its body, or its race and
-// all branches while the body awaits them) are counted while they run; when the last one waits
-// for an action (a take, a channel take), the work ends.
+// Work reporting for one saga: it holds a `WorkHandle` while it runs for a `send` (resumed by
+// an action of that origin, or forked by a saga that was), so `send(action).finish()` waits for
+// the calls, delays and puts the action started, not for a loop back in `take`. Its strands of
+// code (the body, or its race and all branches) are counted; when the last one waits for an
+// action, the work ends.
 
 /// What a saga works on for the store's work reporting, in its ``NodeState``.
 struct SagaWork {
@@ -22,10 +21,8 @@ extension SagaNode {
     withState { $0.work.handle?.origin } ?? .untracked
   }
 
-  /// Begins this saga's work on behalf of `origin`. `isCancellable`: the store may cancel this
-  /// saga to cancel the work (a fork that an action started: a test's `skipInFlightEffects()`
-  /// or `TestStoreTask.cancel()`); not a root saga, nor a loop an action resumed, which
-  /// outlive the action.
+  /// Begins this saga's work on behalf of `origin`. `isCancellable`: the store may cancel the
+  /// saga to cancel the work (a fork an action started), unlike a root or a resumed loop.
   func beginWork(origin: ActionOrigin, isCancellable: Bool = false) {
     guard let handle = core.beginWork(origin, { "saga \(stack.joined(separator: " > "))" })
     else { return }
@@ -55,12 +52,6 @@ extension SagaNode {
   /// work ends (each fork reports its own). The last fork to finish begins it again.
   func waitingForForks() {
     changeStrands { $0 = 0 }
-  }
-
-  /// The last attached fork finished while working for `origin`: this saga works for it until
-  /// its own end, so the origin's work never drops to zero before the saga has finished.
-  func lastForkFinished(workingFor origin: ActionOrigin?) {
-    if let origin { beginWork(origin: origin) }
   }
 
   /// One strand of this saga's code now waits for an action (a take, a channel take).

@@ -3,18 +3,15 @@ import ReduxCore
 import ReduxSeam
 
 // redux-saga's scheduler (`scheduler.js`), for Swift tasks. Every saga task prefers the
-// scheduler as its task executor, and a job runs only while a thread drains it, one at a time:
-// the thread that resumes sagas (a dispatch, a put's completion, `run`, `cancel`) drains inline,
-// so they reach their next wait before it goes on; a job from elsewhere (a call returning, a
-// clock) starts a background drain. A drain runs the jobs waiting when it began and the jobs
-// they cause; later arrivals wait for the next drain (docs/concurrency.md).
+// scheduler as its executor; a job runs only while a thread drains, one at a time. The thread
+// that resumes sagas (a dispatch, a put's completion, `run`, `cancel`) drains inline, so they
+// reach their next wait before it goes on; a job from elsewhere (a call returning, a clock)
+// starts a background drain. A drain runs the jobs waiting when it began and those they cause.
 //
-// The asap queue holds what waits until the sagas running now reach their next wait: puts,
-// emitted actions, replays. They run in order; a step made while a put's action was processed
-// (an answer to it) waits until that put's saga has resumed, as redux-saga's asap queue runs a
-// task to its end; other puts go out at once. A drain's thread runs the steps its own drains
-// made; other threads' steps go to a background thread, so a dispatch never carries every
-// saga's puts.
+// The asap queue holds what waits until the running sagas wait: puts, emitted actions,
+// replays, in order. A step made while a put was processed (an answer to it) waits until that
+// put's saga has resumed; other puts go out at once. A drain's thread runs its own drains'
+// steps; other threads' steps go to a background thread (docs/concurrency.md).
 
 /// The serial executor every saga of one runtime runs on, and its asap queue.
 @usableFromInline

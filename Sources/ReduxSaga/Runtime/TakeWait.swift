@@ -1,12 +1,10 @@
 import ReduxCore
 import ReduxSeam
 
-// A take's wait: a taker (Takers.swift) cancelled without a cancellation handler per take,
-// which costs a status record under the task's lock and a hop back (about a fifth of
-// ModuleProfile's `saga-sync`). Every task the runtime starts (a saga's own, a race or all
-// branch) binds a task-local slot for the one take it can have pending; whoever cancels the
-// task withdraws that take right after `Task.cancel()`. A task that saga code starts inherits
-// the binding but is not the slot's task: its takes install a handler (correct, slower).
+// A take's wait, cancelled without a cancellation handler per take (a status record under the
+// task's lock, a fifth of `saga-sync`): every task the runtime starts binds a task-local slot
+// for its one pending take, which whoever cancels the task withdraws. A task that saga code
+// starts inherits the binding but is not the slot's task: its takes install a handler.
 
 /// The state of a task's take slot, under its owner's lock.
 struct TakeSlotState {
@@ -77,13 +75,9 @@ struct RunningSaga: Sendable {
 
 extension SagaContext {
   /// The body of every take: registers a taker, pauses this saga's work while it waits, and
-  /// reports the effect to the monitor once registered. Returns nil after END.
-  ///
-  /// In a task the runtime started, the take waits in the task's slot, which whoever cancels
-  /// the task withdraws (TakeWait.swift); elsewhere it installs a cancellation handler. What the
-  /// take needs is prepared and finished in synchronous code (`TakeWait`): the frames of a
-  /// saga task share a slab of about 1 KB, and a larger frame here cost a malloc per take
-  /// (ModuleProfile's `saga-fork1000`).
+  /// reports the effect to the monitor once registered. Returns nil after END. The work is done
+  /// in synchronous `TakeWait` code: a saga task's frames share a slab of about 1 KB, and a
+  /// larger frame here cost a malloc per take (`saga-fork1000`).
   @usableFromInline
   nonisolated(nonsending) func awaitAction(
     _ effect: @autoclosure () -> SagaEffect, _ match: ActionMatch

@@ -2,16 +2,12 @@ import ReduxCore
 import ReduxSeam
 import Synchronization
 
-// redux-saga's channel of takers (`channel.js`, `stdChannel`): every saga waiting for an action
-// is a taker in one list, with a matcher. A delivered action is offered to the takers in the
-// order they registered; a take is removed when it matches (one-shot), an action channel stays
-// (it buffers every match). Matching runs under the list's lock and must be cheap and pure;
-// resuming the takers runs after it, inside a drain of the scheduler, so the sagas they resume
-// run up to their next wait before the delivery returns. With nobody waiting, a delivery reads
-// one atomic and takes no lock.
-//
-// While a saga's put is processed, the actions delivered after its own are recorded for that
-// saga, and replayed to the takes it makes right after the put (Put.swift).
+// redux-saga's channel of takers (`channel.js`): every saga waiting for an action is a taker in
+// one list, with a matcher. An action is offered to the takers in registration order; a take
+// is removed when it matches, an action channel stays. Matching runs under the list's lock;
+// resuming runs after it, in a drain of the scheduler, so the resumed sagas reach their next
+// wait before the delivery returns. While a saga's put is processed, the actions delivered
+// after it are recorded, and replayed to the takes the saga makes right after (Put.swift).
 
 /// Which actions a taker waits for.
 @usableFromInline
@@ -53,7 +49,6 @@ struct TakenAction: Sendable {
 
 /// Thrown to a take after ``END``: the take returns nil.
 struct InputEnded: Error {}
-
 /// One saga waiting for an action, or an action channel.
 struct Taker: Sendable {
   let id: UInt64
@@ -71,10 +66,7 @@ struct Taker: Sendable {
     case channel(feed: @Sendable (any Action, ActionOrigin) -> Void, end: @Sendable () -> Void)
   }
 
-  var isTake: Bool {
-    if case .take = receiver { return true }
-    return false
-  }
+  var isTake: Bool { if case .take = receiver { true } else { false } }
 
   func deliver(_ action: any Action, origin: ActionOrigin) {
     switch receiver {
@@ -201,15 +193,15 @@ final class TakerList: Sendable {
     scheduler.withDrain { matched.deliver(action, origin: origin) }
   }
 
-  /// END: every taker ends, in the order their sagas started (a loop that took again is still
-  /// where its saga is), and the list takes none from now on.
-  /// Whether `action` is ``END``, read from the existential's own type (END is a struct): a
-  /// dynamic cast cost about 250 instructions for every action delivered (`saga-sync`).
+  /// Whether `action` is ``END``, read from the existential's own type (END is a struct), not
+  /// by a dynamic cast (`saga-sync`).
   private static func isEnd(_ action: any Action) -> Bool {
     func isEnd<A: Action>(_: A) -> Bool { A.self == END.self }
     return isEnd(action)
   }
 
+  /// END: every taker ends, in the order their sagas started (a loop that took again is still
+  /// where its saga is), and the list takes none from now on.
   private func end(draining scheduler: SagaScheduler) {
     let takers = withState { state in
       defer { state.takers = [] }
