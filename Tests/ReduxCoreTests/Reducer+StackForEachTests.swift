@@ -91,4 +91,17 @@ struct ReducerStackForEachTests {
     #expect(warning.fileID == "ReduxCoreTests/Reducer+StackForEachTests.swift")
     #expect(warning.line == Self.forEachLine)
   }
+
+  @Test("a push may name its id, newer than any given; an older one changes nothing and warns")
+  func pushWithID() throws {
+    var state = Self.threeScreens()  // ids 0, 1, 2
+    let reported = warnings {
+      Self.board(&state, StackAction<Page>.push(.empty, id: StackElementID(10)))
+      Self.board(&state, StackAction<Page>.push(.empty, id: StackElementID(4)))
+      Self.board(&state, StackAction<Page>.push(.empty))
+    }
+    #expect(state.path.ids.map(\.rawValue) == [0, 1, 2, 10, 11])
+    let warning = try #require(reported.only)
+    #expect(warning.message.contains("but the stack has already given id #4 or a newer one"))
+  }
 }

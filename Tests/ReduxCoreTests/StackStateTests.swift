@@ -101,4 +101,15 @@ struct StackStateTests {
     #expect(pushed != built)
     #expect(built == [.empty])
   }
+
+  @Test("setting a screen for an id not on the stack changes nothing and warns, never traps")
+  func setUnknownID() throws {
+    var stack: StackState<Page> = [.empty]
+    let reported = warnings { stack[id: StackElementID(9)] = .note(Note(id: 1)) }
+    #expect(stack == [.empty])
+    let warning = try #require(reported.only)
+    #expect(
+      warning.message.hasPrefix(
+        "StackState[id: #9] was set, but no screen has that id (it was popped, or never pushed)"))
+  }
 }

@@ -80,6 +80,18 @@ enum ChildActionWarning {
       action: stackAction, fileID: fileID, line: line)
   }
 
+  @usableFromInline static func pushRefused(
+    _ stackAction: any Action, id: StackElementID, at keyPath: AnyKeyPath,
+    fileID: StaticString, line: UInt
+  ) {
+    report(
+      "forEach at \(describeQualified(keyPath)) got \(describeQualified(stackAction)), but the "
+        + "stack has already given id \(id) or a newer one; the state was left unchanged.",
+      cause: "an id chosen for a deep link or a test that a push made earlier had already taken",
+      fix: "choose an id above every id the stack has given, or push without one",
+      action: stackAction, fileID: fileID, line: line)
+  }
+
   private static func caseName(of value: some Any) -> String {
     Mirror(reflecting: value).children.first?.label ?? "\(value)"
   }

@@ -74,8 +74,13 @@ extension StackState {
       }
       if pop(from: id) { return nil }
       gone = id
-    case .push(let screen):
+    case .push(let screen, nil):
       append(screen)
+      return nil
+    case .push(let screen, let id?):
+      if !append(screen, id: id) {
+        ChildActionWarning.pushRefused(stackAction, id: id, at: keyPath, fileID: fileID, line: line)
+      }
       return nil
     case .popFrom(let id):
       if pop(from: id) { return nil }

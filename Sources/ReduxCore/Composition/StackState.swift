@@ -78,13 +78,20 @@ public struct StackState<Screen> {
   /// The screen with `id`; setting nil removes that screen alone, setting a screen replaces it.
   ///
   /// Reading, changing and writing back copies the screen; ``updateElement(id:_:)`` changes it
-  /// in place. Setting a screen for an id that no screen has stops the program: push with
-  /// ``append(_:)``, which gives the id.
+  /// in place. Setting a screen for an id that no screen has (it was popped, or never pushed)
+  /// leaves the stack unchanged and reports a ``RuntimeWarning`` (a `TestStore` fails the step):
+  /// push with ``append(_:)``, which gives the id.
   public subscript(id id: StackElementID) -> Screen? {
     get { element(id: id) }
     set {
       guard let index = index(id: id) else {
-        precondition(newValue == nil, "No screen has id \(id); push with append(_:) instead")
+        if newValue != nil {
+          RuntimeWarning.report(
+            "StackState[id: \(id)] was set, but no screen has that id (it was popped, or never "
+              + "pushed); the stack was left unchanged. Fix: push with append(_:), which gives the "
+              + "screen its id.",
+            action: StackScreenWrite(id: id))
+        }
         return
       }
       if let newValue {
@@ -104,6 +111,18 @@ public struct StackState<Screen> {
     screens.append(screen)
     storedIDs.append(id)
     return id
+  }
+
+  /// Pushes `screen` on top of the stack with the id `id`, and returns true; returns false, and
+  /// pushes nothing, when the stack has already given `id` or a newer one (ids grow from
+  /// bottom to top and are never given twice).
+  @discardableResult
+  public mutating func append(_ screen: Screen, id: StackElementID) -> Bool {
+    guard id.rawValue >= nextID else { return false }
+    nextID = id.rawValue + 1
+    screens.append(screen)
+    storedIDs.append(id)
+    return true
   }
 
   /// Pops the top screen and returns it; nil when the stack is empty.
@@ -169,3 +188,9 @@ extension StackState: Equatable where Screen: Equatable {
 }
 
 extension StackState: Sendable where Screen: Sendable {}
+
+/// What a runtime warning names as its action when a screen is written to an id that is not on
+/// the stack (`StackState[id:]`): the write, not an action of the app.
+struct StackScreenWrite: Action {
+  let id: StackElementID
+}
