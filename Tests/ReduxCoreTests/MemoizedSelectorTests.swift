@@ -33,6 +33,26 @@ func makeTotal(_ runs: Recorder<Int>) -> MemoizedSelector<Cart, Int> {
 
 @Suite("MemoizedSelector", .timeLimit(.minutes(1)))
 struct MemoizedSelectorTests {
+  @Test("recomputations counts the projector's runs, as reselect's does, and can be reset")
+  func recomputations() {
+    let total = MemoizedSelector(\Cart.items, \.discount) { items, discount in
+      items.reduce(0, +) - discount
+    }
+    var cart = Cart()
+    #expect(total.recomputations == 0)
+    _ = total(cart)
+    cart.note = "not an input"
+    _ = total(cart)
+    #expect(total.recomputations == 1)
+    cart.discount = 1
+    _ = total(cart)
+    #expect(total.recomputations == 2)
+    total.resetRecomputations()
+    #expect(total.recomputations == 0)
+    _ = total(cart)  // remembered: the reset keeps the memory
+    #expect(total.recomputations == 0)
+  }
+
   @Test("1,000 subscribers to one selector compute it once per state change, none for others")
   func onceForAThousandSubscribers() {
     let runs = Recorder<Int>()

@@ -48,10 +48,30 @@
 public final class MemoizedSelector<State, Value: Sendable>: Sendable {
   /// Computes or recalls the value for a state.
   @usableFromInline let select: @Sendable (State) -> Value
+  /// The memo's count of projector runs, reset to 0 when asked.
+  @usableFromInline let count: @Sendable (_ reset: Bool) -> Int
 
   @usableFromInline
-  init(select: @escaping @Sendable (State) -> Value) {
+  init(select: @escaping @Sendable (State) -> Value, count: @escaping @Sendable (Bool) -> Int) {
     self.select = select
+    self.count = count
+  }
+
+  /// How many times the projector has run, as reselect's `recomputations()`: a test can check
+  /// that unrelated changes to the state recompute nothing.
+  ///
+  /// ```swift
+  /// _ = doneCount(state)
+  /// state.filter = .all         // not an input
+  /// _ = doneCount(state)
+  /// #expect(doneCount.recomputations == 1)
+  /// ```
+  public var recomputations: Int { count(false) }
+
+  /// Sets ``recomputations`` back to 0 (reselect's `resetRecomputations()`); what the selector
+  /// remembers is kept.
+  public func resetRecomputations() {
+    _ = count(true)
   }
 
   /// The value for `state`: recalled when the inputs equal those of one of the last two
@@ -76,7 +96,7 @@ public final class MemoizedSelector<State, Value: Sendable>: Sendable {
     _ input: @escaping @Sendable (State) -> A, projector: @escaping @Sendable (A) -> Value
   ) {
     let memo = SelectorMemo<A, Value>(project: projector)
-    self.init { memo.value(for: input($0)) }
+    self.init(select: { memo.value(for: input($0)) }, count: memo.recomputations)
   }
 
   /// A selector of a value computed from two inputs.
@@ -98,7 +118,7 @@ public final class MemoizedSelector<State, Value: Sendable>: Sendable {
     projector: @escaping @Sendable (A, B) -> Value
   ) {
     let memo = SelectorMemo<Inputs2<A, B>, Value> { projector($0.a, $0.b) }
-    self.init { memo.value(for: Inputs2(a: a($0), b: b($0))) }
+    self.init(select: { memo.value(for: Inputs2(a: a($0), b: b($0))) }, count: memo.recomputations)
   }
 
   /// A selector of a value computed from three inputs.
@@ -117,7 +137,9 @@ public final class MemoizedSelector<State, Value: Sendable>: Sendable {
     _ c: @escaping @Sendable (State) -> C, projector: @escaping @Sendable (A, B, C) -> Value
   ) {
     let memo = SelectorMemo<Inputs3<A, B, C>, Value> { projector($0.a, $0.b, $0.c) }
-    self.init { memo.value(for: Inputs3(a: a($0), b: b($0), c: c($0))) }
+    self.init(
+      select: { memo.value(for: Inputs3(a: a($0), b: b($0), c: c($0))) }, count: memo.recomputations
+    )
   }
 
   /// A selector of a value computed from four inputs.
@@ -139,6 +161,8 @@ public final class MemoizedSelector<State, Value: Sendable>: Sendable {
     projector: @escaping @Sendable (A, B, C, D) -> Value
   ) {
     let memo = SelectorMemo<Inputs4<A, B, C, D>, Value> { projector($0.a, $0.b, $0.c, $0.d) }
-    self.init { memo.value(for: Inputs4(a: a($0), b: b($0), c: c($0), d: d($0))) }
+    self.init(
+      select: { memo.value(for: Inputs4(a: a($0), b: b($0), c: c($0), d: d($0))) },
+      count: memo.recomputations)
   }
 }

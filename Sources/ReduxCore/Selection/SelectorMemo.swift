@@ -94,6 +94,8 @@ final class SelectorMemo<Inputs: Equatable & Sendable, Value: Sendable>: Sendabl
   struct Computations: Sendable {
     @usableFromInline var latest: Computation?
     @usableFromInline var previous: Computation?
+    /// How many times the projector ran since the count was last reset.
+    @usableFromInline var count = 0
 
     @inlinable init() {}
   }
@@ -110,6 +112,15 @@ final class SelectorMemo<Inputs: Equatable & Sendable, Value: Sendable>: Sendabl
     self.project = project
   }
 
+  /// How many times the projector ran; `reset` sets it back to 0.
+  @usableFromInline
+  func recomputations(reset: Bool) -> Int {
+    computations.withLock { computations in
+      defer { if reset { computations.count = 0 } }
+      return computations.count
+    }
+  }
+
   /// The value for `inputs`: recalled, or computed and remembered as the latest.
   @inlinable
   func value(for inputs: Inputs) -> Value {
@@ -117,6 +128,7 @@ final class SelectorMemo<Inputs: Equatable & Sendable, Value: Sendable>: Sendabl
       if let latest = computations.latest, latest.inputs == inputs { return latest.value }
       if let previous = computations.previous, previous.inputs == inputs { return previous.value }
       let value = project(inputs)
+      computations.count += 1
       computations.previous = computations.latest
       computations.latest = Computation(inputs: inputs, value: value)
       return value
