@@ -85,6 +85,25 @@ struct TestStoreSendTests {
     store.exhaustivity = .on
     await store.finish()  // nothing is left unasserted
   }
+
+  @Test("withExhaustivity(.off) checks loosely inside its scope only")
+  func exhaustivityScope() async {
+    let store = TestStore(
+      initialState: Counter(count: 1), reducer: counterReducer,
+      middleware: [dispatching([Increment(by: 7)], after: Reset.self)])
+    await store.withExhaustivity(.off) {
+      #expect(store.exhaustivity == .off)
+      await store.send(Reset())
+      await store.send(Increment()) { $0.count = 8 }
+    }
+    #expect(store.exhaustivity == .on)
+    // Exhaustive again: a change the closure leaves out fails.
+    await withKnownIssue {
+      await store.send(Increment()) { $0.count = 9 }
+    } matching: { issue in
+      message(of: issue).contains("does not match the expectation")
+    }
+  }
 }
 
 @MainActor
