@@ -156,6 +156,29 @@ package final class WorkLedger: Sendable {
     return uncancellable
   }
 
+  /// Stops counting the work in flight (all origins), without cancelling it: waits and
+  /// listings leave it out from now on, and its end changes nothing; what it starts later is
+  /// counted as new work. Queued actions stay counted: they end on their own, soon. Returns how
+  /// many pieces of work were let go.
+  package func forget() -> Int {
+    let (count, ready): (Int, [CheckedContinuation<Void, Never>]) = books.withLock { books in
+      let forgotten = books.entries.filter { !$0.value.isQueuedAction }
+      for (id, entry) in forgotten {
+        books.entries[id] = nil
+        let left = books.counts[entry.origin, default: 1] - 1
+        books.counts[entry.origin] = left == 0 ? nil : left
+      }
+      let (counts, isEmpty) = (books.counts, books.entries.isEmpty)
+      let ready = books.waiters.takeReady { origin in
+        if let origin { return counts[origin] == nil }
+        return isEmpty
+      }
+      return (forgotten.count, ready)
+    }
+    for continuation in ready { continuation.resume() }
+    return count
+  }
+
   /// Ends an entry (once; later calls do nothing) and resumes the waiters it releases.
   @usableFromInline
   package func end(_ id: UInt64) {

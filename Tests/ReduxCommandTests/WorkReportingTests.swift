@@ -1,5 +1,6 @@
 import ReduxCommand
 import ReduxCore
+import ReduxSeam
 import Testing
 
 struct Load: Action {}
@@ -57,7 +58,7 @@ struct CommandWorkReportingTests {
     let gate = Gate()
     let store = makeStore(gate: gate)
     store.dispatch(Load())
-    #expect(store.workInFlight().isEmpty)
+    #expect(store.workLedger.descriptions().isEmpty)
     await gate.open()
   }
 }

@@ -25,8 +25,8 @@ struct CancellingWorkTests {
     let cancelled = Recorder<String>()
     let store = makeCounterStore(middleware: [cancellable(cancelled)])
     let task = await store.send(Load())
-    #expect(store.workInFlight(origin: task.origin) == ["load"])
-    #expect(store.cancelWork(origin: task.origin).isEmpty)
+    #expect(store.workLedger.descriptions(origin: task.origin) == ["load"])
+    #expect(store.workLedger.cancel(origin: task.origin).isEmpty)
     await task.finish()
     #expect(cancelled.values == ["load"])
     #expect(task.isFinished)
@@ -38,10 +38,10 @@ struct CancellingWorkTests {
     let store = makeCounterStore(middleware: [loader(gate, handles: Recorder())])
     let first = await store.send(Load())
     let second = await store.send(Load())
-    #expect(store.cancelWork(origin: first.origin) == ["load"])
-    #expect(store.workInFlight(origin: second.origin) == ["load"])
+    #expect(store.workLedger.cancel(origin: first.origin) == ["load"])
+    #expect(store.workLedger.descriptions(origin: second.origin) == ["load"])
     // Asked again, it is not reported twice.
-    #expect(store.cancelWork(origin: first.origin).isEmpty)
+    #expect(store.workLedger.cancel(origin: first.origin).isEmpty)
     gate.open()
     await first.finish()
     await second.finish()
@@ -59,7 +59,7 @@ struct CancellingWorkTests {
     }
     let store = makeCounterStore(middleware: [starter])
     let task = await store.send(Load())
-    #expect(store.cancelWork(origin: task.origin) == ["load"])
+    #expect(store.workLedger.cancel(origin: task.origin) == ["load"])
     let work = try #require(handles.values.first)
     work.onCancel { ran.append(true) }
     #expect(ran.values == [true])

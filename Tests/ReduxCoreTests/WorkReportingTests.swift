@@ -84,7 +84,7 @@ struct WorkReportingTests {
     let store = makeCounterStore(middleware: [loader(gate, handles: handles)])
     store.dispatch(Load())
     #expect(handles.values == [false])
-    #expect(store.workInFlight().isEmpty)
+    #expect(store.workLedger.descriptions().isEmpty)
     gate.open()
   }
 
@@ -117,11 +117,11 @@ struct WorkReportingTests {
     }
     store.dispatch(Load())
     #expect(handles.values == [true])
-    #expect(store.workInFlight() == ["load"])
+    #expect(store.workLedger.descriptions() == ["load"])
     await store.send(Increment())
     gate.open()
-    await store.waitForWork(origin: nil)
-    #expect(store.workInFlight().isEmpty)
+    await store.workLedger.wait(for: nil)
+    #expect(store.workLedger.descriptions().isEmpty)
     #expect(
       seen.values == [
         "Load() sent:false count:0", "Increment() sent:true count:1",

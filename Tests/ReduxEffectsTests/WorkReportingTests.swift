@@ -1,6 +1,7 @@
 import Foundation
 import ReduxCore
 import ReduxEffects
+import ReduxSeam
 import Testing
 
 /// Opens once; every task waiting on it resumes.
@@ -85,7 +86,7 @@ struct EffectsWorkReportingTests {
       middleware: [.thunks()])
     store.dispatch(Increment())
     store.dispatch(Thunk<AppState, Void>.task { _, _ in await gate.wait() })
-    #expect(store.workInFlight().isEmpty)
+    #expect(store.workLedger.descriptions().isEmpty)
     gate.open()
   }
 }

@@ -166,12 +166,12 @@ struct TestStoreSagaSetupTests {
     await store.finish(timeout: .milliseconds(1))
   }
 
-  @Test("skipInFlightEffects stops every saga worker in flight")
+  @Test("cancelInFlightEffects stops every saga worker in flight")
   func skipWorkers() async {
     let store = SetupOrder.sagasFirst.makeStore(clock: TestClock())
     await store.send(Search(query: "swift")) { $0.query = "swift" }
     await store.send(ToggleHints()) { $0.showsHints = true }
-    await store.skipInFlightEffects()
+    await store.cancelInFlightEffects()
     await store.finish(timeout: .milliseconds(1))
   }
 }

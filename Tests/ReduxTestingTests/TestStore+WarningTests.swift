@@ -50,7 +50,7 @@ struct TestStoreTaskCancelTests {
     await store.finish()
   }
 
-  @Test("skipInFlightEffects stops every async effect")
+  @Test("cancelInFlightEffects stops every async effect")
   func skipsEffects() async {
     let clock = TestClock()
     let store = TestStore(
@@ -61,7 +61,7 @@ struct TestStoreTaskCancelTests {
         ]))
     await store.send(Poll())
     await store.send(Poll())
-    await store.skipInFlightEffects()
+    await store.cancelInFlightEffects()
     await store.finish()
   }
 }

@@ -99,7 +99,7 @@ func uncancellableWork() -> Middleware<Counter> {
 }
 
 @MainActor
-@Suite("TestStore.skipInFlightEffects", .timeLimit(.minutes(1)))
+@Suite("TestStore.skipInFlightEffects and cancelInFlightEffects", .timeLimit(.minutes(1)))
 struct TestStoreSkipInFlightEffectsTests {
   @Test("by default fails when no work is in flight; not when strict is false")
   func nothingInFlight() async {
@@ -107,17 +107,36 @@ struct TestStoreSkipInFlightEffectsTests {
     await withKnownIssue {
       await store.skipInFlightEffects()
     } matching: { issue in
-      message(of: issue).hasPrefix("skipInFlightEffects() found no work in flight to skip")
+      message(of: issue).hasPrefix("skipInFlightEffects() found no work in flight")
     }
     await store.skipInFlightEffects(strict: false)
+    await withKnownIssue {
+      await store.cancelInFlightEffects()
+    } matching: { issue in
+      message(of: issue).hasPrefix("cancelInFlightEffects() found no work in flight")
+    }
+    await store.cancelInFlightEffects(strict: false)
   }
 
-  @Test("stops the command jobs in flight")
+  @Test("skip stops waiting for the work, which runs on: its later actions still arrive")
+  func skipLetsWorkRun() async {
+    let clock = TestClock()
+    let store = TestStore(
+      Store(initialState: Counter(), commandReducer: commandCounter(clock: clock)))
+    await store.send(Start()) { $0.isLoading = true }
+    await store.skipInFlightEffects()
+    await store.finish()  // not waiting for the ticks
+    await clock.advance(by: .seconds(1))
+    await store.receive(Tick.self) { $0.count = 1 }
+    await store.send(Stop()) { $0.isLoading = false }
+  }
+
+  @Test("cancel stops the command jobs in flight")
   func running() async {
     let store = TestStore(
       Store(initialState: Counter(), commandReducer: commandCounter(clock: TestClock())))
     await store.send(Start()) { $0.isLoading = true }
-    await store.skipInFlightEffects()
+    await store.cancelInFlightEffects()
     await store.finish()
   }
 
@@ -127,11 +146,11 @@ struct TestStoreSkipInFlightEffectsTests {
       initialState: Counter(), reducer: counterReducer, middleware: [uncancellableWork()])
     await store.send(Start())
     await withKnownIssue {
-      await store.skipInFlightEffects()
+      await store.cancelInFlightEffects()
     } matching: { issue in
       let text = message(of: issue)
       return text.hasPrefix(
-        "skipInFlightEffects() could not cancel this work, which is still running")
+        "cancelInFlightEffects() could not cancel this work, which is still running")
         && text.contains("  - uncancellable work")
     }
     await store.send(Stop())

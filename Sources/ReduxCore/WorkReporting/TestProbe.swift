@@ -29,28 +29,8 @@ extension Store {
     engine.installProbe(probe)
   }
 
-  /// Waits until no tracked work, and no tracked queued action, is in flight for `origin`, or
-  /// for any origin when nil; returns early if the waiting task is cancelled.
-  package func waitForWork(origin: ActionOrigin?) async {
-    await engine.ledger.wait(for: origin)
-  }
-
-  /// What is in flight now, oldest first, as the modules described it.
-  package func workInFlight() -> [String] {
-    engine.ledger.descriptions(origin: nil)
-  }
-
-  /// What is in flight now for `origin`, oldest first, as the modules described it.
-  package func workInFlight(origin: ActionOrigin) -> [String] {
-    engine.ledger.descriptions(origin: origin)
-  }
-
-  /// Cancels the work in flight for `origin` (all of it when nil), through the cancel handlers
-  /// the modules gave (`WorkHandle.onCancel`); returns the work that has none, oldest first.
-  /// Actions still queued are processed as usual.
-  package func cancelWork(origin: ActionOrigin?) -> [String] {
-    engine.ledger.cancel(origin: origin)
-  }
+  /// The store's work ledger: what a test waits for, lists and cancels (ReduxTesting).
+  package var workLedger: WorkLedger { engine.ledger }
 
   /// Sends the runtime warnings of this store's reducer to `handler` from now on, in place of
   /// the handler the store was created with (a test store fails the test with them).

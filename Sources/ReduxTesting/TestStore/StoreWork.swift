@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 /// The work in flight in the store under test, as a test store and its tasks wait for, list
 /// and cancel it.
@@ -7,7 +8,7 @@ import ReduxCore
 /// the work it starts (an async effect's or thunk's task, a command's jobs, a saga's task), and
 /// ``cancel(_:)`` asks the store to stop the work a `send` started
 /// (``TestStoreTask/cancel(fileID:filePath:line:column:)``) or all of it
-/// (``TestStore/skipInFlightEffects(strict:fileID:filePath:line:column:)``). Work a module
+/// (``TestStore/cancelInFlightEffects(strict:fileID:filePath:line:column:)``). Work a module
 /// cannot stop is returned by name, and the test store reports it.
 struct StoreWork: Sendable {
   /// The work in flight now, oldest first, as the modules described it.
@@ -17,13 +18,16 @@ struct StoreWork: Sendable {
   /// Asks the modules to cancel the work `task` started (all work when nil); returns the work
   /// still running that could not be cancelled.
   let cancel: @Sendable (_ task: StoreTask?) -> [String]
+  /// Stops waiting for the work in flight, which goes on; returns how much there was.
+  let forget: @Sendable () -> Int
 
   init<State>(_ store: Store<State>) {
-    list = { store.workInFlight() }
+    list = { store.workLedger.descriptions() }
     wait = { task in
-      if let task { await task.finish() } else { await store.waitForWork(origin: nil) }
+      if let task { await task.finish() } else { await store.workLedger.wait(for: nil) }
     }
-    cancel = { task in store.cancelWork(origin: task?.origin) }
+    cancel = { task in store.workLedger.cancel(origin: task?.origin) }
+    forget = { store.workLedger.forget() }
   }
 
   /// Waits up to `limit` for the work `task` started (all work when nil) to end; returns

@@ -34,18 +34,17 @@ extension TestStore {
     skipUnchecked(reporting: "at finish()", at: location)
   }
 
-  /// Cancels every piece of work in flight, such as an effect you do not want to follow in this
-  /// test, and waits until it has ended.
+  /// Stops waiting for the work in flight, as TCA's `skipInFlightEffects`: the test no longer
+  /// requires it to end (``finish(timeout:fileID:filePath:line:column:)`` and the end of the
+  /// test pass over it), yet it keeps running, and the actions it sends later still arrive, to
+  /// be received like any other.
   ///
   /// ```swift
   /// await store.send(StartTimer()) { $0.isTimerRunning = true }
-  /// await store.skipInFlightEffects()
+  /// await store.skipInFlightEffects()   // the timer runs on; its ticks still arrive
   /// ```
   ///
-  /// Each module cancels its own work (an async effect or thunk, a command's jobs, the saga
-  /// forks an action started). Work its module cannot stop (a saga loop an action resumed)
-  /// fails the test, listed by name: end it through the feature (send the action that stops
-  /// it) and await ``finish(timeout:fileID:filePath:line:column:)``.
+  /// To stop the work as well, use ``cancelInFlightEffects(strict:fileID:filePath:line:column:)``.
   ///
   /// - Parameters:
   ///   - strict: Whether finding no work in flight fails the test; true unless changed.
@@ -54,21 +53,47 @@ extension TestStore {
   ///   - line: The line of the step, for failures; leave the default.
   ///   - column: The column of the step, for failures; leave the default.
   public func skipInFlightEffects(
-    strict: Bool = true,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
+    strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let isChecking = steps.begin("skipInFlightEffects()", at: location)
+    await inFlightEffects(
+      cancelling: false, strict: strict,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Cancels every piece of work in flight, such as an effect you do not want to follow in this
+  /// test, and waits until it has ended.
+  ///
+  /// ```swift
+  /// await store.send(StartTimer()) { $0.isTimerRunning = true }
+  /// await store.cancelInFlightEffects()
+  /// ```
+  ///
+  /// Each module cancels its own work (an async effect or thunk, a command's jobs, the saga
+  /// forks an action started). Work its module cannot stop (a saga loop an action resumed)
+  /// fails the test, listed by name: end it through the feature (send the action that stops
+  /// it) and await ``finish(timeout:fileID:filePath:line:column:)``. The parameters are those
+  /// of ``skipInFlightEffects(strict:fileID:filePath:line:column:)``.
+  public func cancelInFlightEffects(
+    strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await inFlightEffects(
+      cancelling: true, strict: strict,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Lets go of the work in flight, or cancels it and waits for it to end.
+  private func inFlightEffects(cancelling: Bool, strict: Bool, at location: SourceLocation) async {
+    let step = cancelling ? "cancelInFlightEffects()" : "skipInFlightEffects()"
+    let isChecking = steps.begin(step, at: location)
     defer { steps.end() }
     guard isChecking else { return }
-    guard !work.list().isEmpty else {
-      if strict { steps.report(TestStoreMessages.noWorkToSkip, at: location) }
+    let count = cancelling ? work.list().count : work.forget()
+    guard count > 0 else {
+      if strict { steps.report(TestStoreMessages.noWork(toSkip: step), at: location) }
       return
     }
-    await work.cancel(
-      nil, by: "skipInFlightEffects()", within: timeout, steps: steps, at: location)
+    if cancelling { await work.cancel(nil, by: step, within: timeout, steps: steps, at: location) }
   }
 }

@@ -173,7 +173,8 @@ extension TestStore {
       case .timedOut:
         steps.report(
           TestStoreMessages.timedOut(
-            expected: expected, after: limit, work: store.workInFlight(), others: actions),
+            expected: expected, after: limit, work: store.workLedger.descriptions(), others: actions
+          ),
           at: location)
         return nil
       }
@@ -196,7 +197,7 @@ extension TestStore {
         return .arrived
       }
       group.addTask {
-        await store.waitForWork(origin: nil)
+        await store.workLedger.wait(for: nil)
         return .idle
       }
       group.addTask {

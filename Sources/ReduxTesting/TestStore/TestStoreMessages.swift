@@ -98,9 +98,9 @@ enum TestStoreMessages {
     "\n\nIt started after the last `await store.finish()`, or outlived it: await"
     + " `store.finish()` after the last step that starts work."
 
-  static let noWorkToSkip =
-    "skipInFlightEffects() found no work in flight to skip. Pass `strict: false` when there may"
-    + " be none."
+  static func noWork(toSkip step: String) -> String {
+    "\(step) found no work in flight. Pass `strict: false` when there may be none."
+  }
 
   static func notCancelled(_ work: [String], by step: String) -> String {
     "\(step) could not cancel this work, which is still running:" + workList(work)
