@@ -120,7 +120,8 @@ final class StartCommand: FollowUp {
     // Work reporting: the jobs count as work of the action being processed, so
     // `await store.send(action).finish()` waits for them, and the actions they send carry its
     // origin (so their own commands count too). For a plain dispatch nothing is recorded.
-    let work = context.beginWork(origin: context.processingOrigin, "command for \(actionType)")
+    let work = context.workLedger.beginWork(
+      origin: context.processingOrigin, "command for \(actionType)")
     let origin = work?.origin ?? .untracked
     let jobs = runner.start(command) { action, scope in
       guard scope.beginDelivery() else { return }

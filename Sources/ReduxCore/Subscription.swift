@@ -37,7 +37,7 @@ public final class Subscription: Sendable, Hashable {
   }
 
   /// A token that runs `onCancel` once, when it is cancelled or released.
-  package init(onCancel: @escaping @Sendable () -> Void) {
+  init(onCancel: @escaping @Sendable () -> Void) {
     self.subscriber = nil
     self.onCancel = onCancel
   }

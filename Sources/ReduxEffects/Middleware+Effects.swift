@@ -87,7 +87,7 @@ final class EffectRunner<State: Sendable>: Sendable {
     _ operation: @escaping @Sendable (_ dispatch: @escaping DispatchFunction) async throws -> Void
   ) {
     let onError = self.onError
-    let work = context.beginWork(
+    let work = context.workLedger.beginWork(
       origin: context.processingOrigin, "async effect \(name) for \(type(of: action))")
     let dispatch = work.dispatchFunction(context)
     tasks.spawn(reportingTo: work) {

@@ -59,8 +59,21 @@ package final class WorkLedger: Sendable {
   }
 
   private let books = Lock(Books())
-  /// What lists the modules' waits for ``Store/actionWaits()``; set when middleware attaches.
-  package let waitDescribers = Lock<[@Sendable () -> [String]]>([])
+  /// What lists the modules' waits (``actionWaits()``); set when middleware attaches.
+  private let waitDescribers = Lock<[@Sendable () -> [String]]>([])
+
+  /// Registers `describe`, which lists what a module waits for now, one line each (`saga
+  /// profile waits for FetchUser`): a saga blocked on a `take` is idle, not work in flight, yet
+  /// a test that expected an action needs to know which takes still wait. Register once per
+  /// module, when its middleware is attached; nothing is built until a test asks.
+  package func reportWaits(_ describe: @escaping @Sendable () -> [String]) {
+    waitDescribers.withLock { $0.append(describe) }
+  }
+
+  /// What the modules wait for now, module by module: work that is idle until an action comes.
+  package func actionWaits() -> [String] {
+    waitDescribers.withLock { $0 }.flatMap { $0() }
+  }
   /// Set once, by a test probe: every action and piece of work is tracked. The one copy of
   /// that flag, an atomic beside the books, so that `beginWork` reads it without the store's
   /// lock, which a module's generic code reaches only through the store's generic metadata

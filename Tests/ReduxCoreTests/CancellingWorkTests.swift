@@ -10,7 +10,9 @@ struct CancellingWorkTests {
     Middleware { context, action, next in
       next(action)
       guard action is Load else { return }
-      guard let work = context.beginWork(origin: context.processingOrigin, "load") else { return }
+      guard let work = context.workLedger.beginWork(origin: context.processingOrigin, "load") else {
+        return
+      }
       let task = Task {
         while !Task.isCancelled { await Task.yield() }
         cancelled.append("load")
@@ -53,7 +55,9 @@ struct CancellingWorkTests {
     let handles = Recorder<WorkHandle>()
     let starter = Middleware<Counter> { context, action, next in
       next(action)
-      if action is Load, let work = context.beginWork(origin: context.processingOrigin, "load") {
+      if action is Load,
+        let work = context.workLedger.beginWork(origin: context.processingOrigin, "load")
+      {
         handles.append(work)
       }
     }

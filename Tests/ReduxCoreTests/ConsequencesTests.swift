@@ -10,6 +10,7 @@ private final class Watched: TrackedDispatch {
   let isSent = false
   let pending: UInt64? = nil
   let waitsForConsequences: Bool
+  let cause: (any TrackedDispatch)? = nil
   private let name: String
   private let log: Recorder<String>
   /// The action and its consequences not processed yet: the object is the store's counter.
@@ -21,6 +22,8 @@ private final class Watched: TrackedDispatch {
     self.waitsForConsequences = waits
     self.log = log
   }
+
+  func shouldProcess() -> Bool { true }
 
   func actionReduced() {
     log.append("\(name) reduced")

@@ -26,7 +26,7 @@ func loader(_ gate: Gate, handles: Recorder<Bool>) -> Middleware<Counter> {
   Middleware { context, action, next in
     next(action)
     guard action is Load else { return }
-    let work = context.beginWork(origin: context.processingOrigin, "load")
+    let work = context.workLedger.beginWork(origin: context.processingOrigin, "load")
     handles.append(work != nil)
     let origin = context.processingOrigin
     Task {
@@ -188,7 +188,7 @@ struct WorkReportingTests {
         origins.append(context.processingOrigin)
         guard action is Load else { return }
         let origin = context.processingOrigin
-        let work = context.beginWork(origin: origin, "dispatch after the gate")
+        let work = context.workLedger.beginWork(origin: origin, "dispatch after the gate")
         Task {
           await gate.wait()
           context.dispatch(RecordingDispatch(Increment(), origin: origin))
@@ -241,6 +241,8 @@ private final class RecordingDispatch: TrackedDispatch {
   let origin: ActionOrigin
   var isSent: Bool { false }
   var pending: UInt64? { nil }
+  var waitsForConsequences: Bool { false }
+  var cause: (any TrackedDispatch)? { nil }
   let count = Recorder<Int>()
   private let read: @Sendable () -> Int
 
@@ -252,6 +254,11 @@ private final class RecordingDispatch: TrackedDispatch {
     self.origin = origin
     self.read = read
   }
+
+  func shouldProcess() -> Bool { true }
+  func actionReduced() {}
+  func consequenceAdded() {}
+  func consequenceProcessed() -> Bool { true }
 
   func actionProcessed() {
     count.append(read())

@@ -89,7 +89,9 @@ func uncancellableWork() -> Middleware<Counter> {
   return Middleware { context, action, next in
     next(action)
     if action is Start {
-      if let work = context.beginWork(origin: context.processingOrigin, "uncancellable work") {
+      if let work = context.workLedger.beginWork(
+        origin: context.processingOrigin, "uncancellable work")
+      {
         running.withLock { $0.append(work) }
       }
     } else if action is Stop {

@@ -1,5 +1,6 @@
 import Observation
 import ReduxCore
+import ReduxSeam
 import ReduxUI
 import Testing
 
@@ -204,7 +205,7 @@ private func refresher(_ release: AsyncStream<Void>) -> Middleware<Counter> {
   Middleware { context, action, next in
     next(action)
     guard action is Refresh else { return }
-    let work = context.beginWork(origin: context.processingOrigin, "refresh")
+    let work = context.workLedger.beginWork(origin: context.processingOrigin, "refresh")
     let origin = context.processingOrigin
     Task {
       for await _ in release {}

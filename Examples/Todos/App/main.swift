@@ -192,7 +192,7 @@ func describe(_ action: any Action) -> String {
   case let stack as StackAction<Screen>:
     switch stack {
     case .element(let id, let action): "screen \(id) \(describe(action))"
-    case .push(let screen): "push \(screen)"
+    case .push(let screen, _): "push \(screen)"
     case .popFrom(let id): "pop from \(id)"
     case .popTo(let id): "pop to \(id)"
     }

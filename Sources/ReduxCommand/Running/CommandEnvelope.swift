@@ -18,6 +18,12 @@ final class CommandEnvelope: TrackedDispatch {
 
   var isSent: Bool { false }
   var pending: UInt64? { nil }
+  // Processed alone: the store does not count its consequences for it.
+  var waitsForConsequences: Bool { false }
+  var cause: (any TrackedDispatch)? { nil }
+  func actionReduced() {}
+  func consequenceAdded() {}
+  func consequenceProcessed() -> Bool { true }
 
   init(action: any Action, origin: ActionOrigin, scope: CommandScope) {
     self.action = action

@@ -8,19 +8,9 @@ extension MiddlewareContext {
   @inlinable
   package var processingOrigin: ActionOrigin { engine.processingOrigin }
 
-  /// Records work started for `origin`, so that a `send` of that origin (or a test probe) can
-  /// await it; returns nil, and records nothing, when nobody tracks that origin.
-  ///
-  /// Call it while the action that starts the work is processed, so the work is registered
-  /// before the `send` that caused it resumes; end the handle exactly once.
-  package func beginWork(origin: ActionOrigin, _ description: @autoclosure () -> String)
-    -> WorkHandle?
-  {
-    engine.ledger.beginWork(origin: origin, description())
-  }
-
-  /// The store's work ledger, for a module that starts work often: ``WorkLedger/beginWork(origin:_:)``
-  /// is ``beginWork(origin:_:)`` without the store's `State`.
+  /// The store's work ledger, where a module records the work an action starts
+  /// (``WorkLedger/beginWork(origin:_:)``), so that a `send` of that origin (or a test probe)
+  /// can await it, and lists what it waits for (``WorkLedger/reportWaits(_:)``).
   package var workLedger: WorkLedger { engine.ledger }
 
   /// Dispatches an action through the whole chain on behalf of `origin`, and tells `listener`

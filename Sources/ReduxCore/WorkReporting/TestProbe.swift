@@ -1,31 +1,12 @@
 import ReduxSeam
 
-/// An action as a test probe sees it, right after the reducer ran.
-@usableFromInline
-package struct ProcessedAction<State: Sendable>: Sendable {
-  /// The action as the reducer saw it (after middleware).
-  package let action: any Action
-  /// The send it descends from.
-  package let origin: ActionOrigin
-  /// Whether it is the action a `send` enqueued itself, rather than one a side effect sent.
-  package let isSent: Bool
-  /// The state after the reducer.
-  package let state: State
-
-  @usableFromInline
-  init(action: any Action, origin: ActionOrigin, isSent: Bool, state: State) {
-    self.action = action
-    self.origin = origin
-    self.isSent = isSent
-    self.state = state
-  }
-}
-
 extension Store {
   /// Installs the test probe: called by the processing thread after each action's reducer ran,
   /// outside the lock. It also makes the store track all work, untracked origins included, so
   /// that ``waitForWork(origin:)`` with nil covers everything. One probe per store.
-  package func installProbe(_ probe: @escaping @Sendable (ProcessedAction<State>) -> Void) {
+  package func installProbe(
+    _ probe: @escaping @Sendable (ProcessedAction<any Action, State>) -> Void
+  ) {
     engine.installProbe(probe)
   }
 
@@ -63,7 +44,7 @@ extension StoreEngine {
         isSent: probed.processing.isSent, state: state))
   }
 
-  func installProbe(_ probe: @escaping @Sendable (ProcessedAction<State>) -> Void) {
+  func installProbe(_ probe: @escaping @Sendable (ProcessedAction<any Action, State>) -> Void) {
     // A subscriber first in line: the commit paths notify only when there are subscribers, so
     // the probe costs nothing on a store without one.
     let subscriber = StateSubscriber<State>(

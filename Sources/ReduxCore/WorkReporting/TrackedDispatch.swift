@@ -1,31 +1,5 @@
 import ReduxSeam
 
-/// Told when an action dispatched with it has been processed.
-///
-/// An object the caller already holds for the action (a saga's held put, a `send`'s waiter):
-/// a completion closure would be one more allocation per action.
-@usableFromInline
-package protocol ActionProcessedListener: AnyObject, Sendable {
-  /// Called once, on the thread that processed the action, right after it went through the
-  /// middleware and the reducer (or was dropped by a middleware), before any action queued
-  /// after it; or at once, if the store was released first.
-  func actionProcessed()
-}
-
-/// Resumes a task once an action has been processed: a `send`, or a module's dispatch that
-/// waits for its action.
-package final class ResumeWhenProcessed: ActionProcessedListener {
-  private let continuation: CheckedContinuation<Void, Never>
-
-  package init(_ continuation: CheckedContinuation<Void, Never>) {
-    self.continuation = continuation
-  }
-
-  package func actionProcessed() {
-    continuation.resume()
-  }
-}
-
 /// An action on its way through the store's queue with an origin, or with someone to tell
 /// once it has been processed (``ActionProcessedListener/actionProcessed()``, called once).
 ///
@@ -62,23 +36,6 @@ package protocol TrackedDispatch: ActionProcessedListener {
   func consequenceProcessed() -> Bool
   /// The action whose consequence this one is (see ``waitsForConsequences``), if any.
   var cause: (any TrackedDispatch)? { get }
-}
-
-extension TrackedDispatch {
-  /// Every action is wanted, unless the type says otherwise.
-  @inlinable
-  package func shouldProcess() -> Bool { true }
-  /// Most listeners are told once the action itself has been processed.
-  @inlinable
-  package var waitsForConsequences: Bool { false }
-  @inlinable
-  package func actionReduced() {}
-  @inlinable
-  package func consequenceAdded() {}
-  @inlinable
-  package func consequenceProcessed() -> Bool { true }
-  @inlinable
-  package var cause: (any TrackedDispatch)? { nil }
 }
 
 /// A tracked action the store makes itself: for `send`, for a module's dispatch with a

@@ -1,3 +1,5 @@
+import ReduxSeam
+
 // The store's side of work reporting that lives under its lock.
 
 /// Which `send` the drainer is processing, and the test probe with the action it reports next.
@@ -9,7 +11,7 @@ struct Tracking<State: Sendable> {
   /// are any: a flag every dispatch reads, where reading the reference would retain it.
   @usableFromInline var consequences: (any TrackedDispatch)?
   @usableFromInline var hasConsequences = false
-  @usableFromInline var probe: (@Sendable (ProcessedAction<State>) -> Void)?
+  @usableFromInline var probe: (@Sendable (ProcessedAction<any Action, State>) -> Void)?
   /// The action the probe reports next, and its origin.
   @usableFromInline var probed: (action: any Action, processing: Processing)?
 

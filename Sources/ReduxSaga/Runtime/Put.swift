@@ -40,6 +40,7 @@ final class PutRequest: TrackedDispatch {
   @usableFromInline var isSent: Bool { false }
   @usableFromInline var pending: UInt64? { nil }
   @usableFromInline var waitsForConsequences: Bool { true }
+  @usableFromInline var cause: (any TrackedDispatch)? { nil }
 
   @usableFromInline
   func consequenceAdded() {

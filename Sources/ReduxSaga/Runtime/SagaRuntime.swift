@@ -101,7 +101,7 @@ final class SagaRuntime<State: Sendable>: Sendable {
       !wasAttached, "A SagaMiddleware serves one store: create one SagaMiddleware per Store.")
     core.startWork(on: context.workLedger)
     // A test store lists the takes still waiting when no action arrived.
-    context.reportWaits { [takers = core.takers] in takers.waitDescriptions() }
+    context.workLedger.reportWaits { [takers = core.takers] in takers.waitDescriptions() }
   }
 
   /// Sends each put to `dispatch`, for a runtime without a store (``runSaga``): the putting

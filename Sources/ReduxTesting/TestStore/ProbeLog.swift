@@ -7,7 +7,7 @@ import ReduxSeam
 /// waits for entries without polling.
 final class ProbeLog<State: Sendable>: Sendable {
   private struct Book {
-    var entries: [ProcessedAction<State>] = []
+    var entries: [ProcessedAction<any Action, State>] = []
     /// Each waits for the log to reach a count of entries.
     var waiters = Waiters<Int>()
   }
@@ -15,7 +15,7 @@ final class ProbeLog<State: Sendable>: Sendable {
   private let book = Lock(Book())
 
   /// Records a processed action and wakes the tasks that waited for it.
-  func append(_ entry: ProcessedAction<State>) {
+  func append(_ entry: ProcessedAction<any Action, State>) {
     let ready: [CheckedContinuation<Void, Never>] = book.withLock { book in
       book.entries.append(entry)
       let count = book.entries.count
@@ -27,12 +27,12 @@ final class ProbeLog<State: Sendable>: Sendable {
   var count: Int { book.withLock { $0.entries.count } }
 
   /// The entry at `position`, which must exist.
-  func entry(at position: Int) -> ProcessedAction<State> {
+  func entry(at position: Int) -> ProcessedAction<any Action, State> {
     book.withLock { $0.entries[position] }
   }
 
   /// The entries at `positions`, in that order; each must exist.
-  func entries(at positions: [Int]) -> [ProcessedAction<State>] {
+  func entries(at positions: [Int]) -> [ProcessedAction<any Action, State>] {
     book.withLock { book in positions.map { book.entries[$0] } }
   }
 

@@ -167,7 +167,7 @@ extension TestStore {
       case .idle:
         steps.report(
           TestStoreMessages.noAction(
-            expected: expected, others: actions, waits: store.actionWaits()),
+            expected: expected, others: actions, waits: store.workLedger.actionWaits()),
           at: location)
         return nil
       case .timedOut:
