@@ -234,6 +234,28 @@ extension Command {
     if isNone && !cancelInFlight { return self }
     return Command(.cancellable(self, id: CancelID(id), cancelInFlight: cancelInFlight))
   }
+
+  /// Returns this command delayed until `duration` has passed on `clock` without another
+  /// command debounced with the same `id`, as TCA's `debounce(id:for:scheduler:)`: each one
+  /// cancels the one still waiting, so only the last of a burst runs.
+  ///
+  /// ```swift
+  /// case let edit as SetQuery:
+  ///   state.query = edit.query
+  ///   return .attempt({ try await api.search(edit.query) }, then: Results.init)
+  ///     .debounce(id: "search", for: .milliseconds(300), clock: clock)
+  /// ```
+  ///
+  /// A command already running when the next one arrives is cancelled too: wrap only what
+  /// should be replaced.
+  public func debounce(
+    id: some Hashable & Sendable, for duration: Duration, clock: some Clock<Duration>
+  ) -> Command {
+    guard !isNone else { return self }
+    // Once the debounce is cancelled, the sleep ends early and the scope starts nothing more.
+    return Command.concatenate(.run { _ in try? await clock.sleep(for: duration) }, self)
+      .cancellable(id: id, cancelInFlight: true)
+  }
 }
 
 /// A cancellation id as given to ``Command/cancellable(id:cancelInFlight:)``: any hashable,
