@@ -14,7 +14,8 @@ extension Command {
     case .none: return true
     case .action, .run, .cancel: return false
     case .batch(let commands), .concatenate(let commands): return commands.allSatisfy(\.isNone)
-    case .map(let command, _), .child(let command, _): return command.isNone
+    case .map(let command, _), .child(let command, _), .throttle(let command, _, _):
+      return command.isNone
     case .cancellable(let command, _, let cancelInFlight): return !cancelInFlight && command.isNone
     }
   }
@@ -37,7 +38,8 @@ extension Command {
     case .batch(let commands): return commands.flatMap(\.synchronousActions)
     case .concatenate(let commands): return Self.leadingPart(of: commands, \.synchronousActions)
     case .map(let command, let transform): return command.synchronousActions.map(transform)
-    case .cancellable(let command, _, _), .child(let command, _):
+    // A throttled command is read as if it ran now.
+    case .cancellable(let command, _, _), .child(let command, _), .throttle(let command, _, _):
       return command.synchronousActions
     }
   }
@@ -54,7 +56,8 @@ extension Command {
     case .cancel(let id): return [id.anyHashable]
     case .batch(let commands): return commands.flatMap(\.cancelledIDs)
     case .concatenate(let commands): return Self.leadingPart(of: commands, \.cancelledIDs)
-    case .map(let command, _), .child(let command, _): return command.cancelledIDs
+    case .map(let command, _), .child(let command, _), .throttle(let command, _, _):
+      return command.cancelledIDs
     case .cancellable(let command, let id, let cancelInFlight):
       return (cancelInFlight ? [id.anyHashable] : []) + command.cancelledIDs
     }
@@ -68,7 +71,8 @@ extension Command {
     case .run: return true
     case .batch(let commands), .concatenate(let commands):
       return commands.contains(where: \.hasAsyncWork)
-    case .map(let command, _), .cancellable(let command, _, _), .child(let command, _):
+    case .map(let command, _), .cancellable(let command, _, _), .child(let command, _),
+      .throttle(let command, _, _):
       return command.hasAsyncWork
     }
   }

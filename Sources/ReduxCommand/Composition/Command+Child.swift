@@ -97,7 +97,7 @@ extension Command {
       return false
     case .batch(let commands), .concatenate(let commands):
       return commands.contains { $0.hasChildrenGone(from: state) }
-    case .map(let command, _), .cancellable(let command, _, _):
+    case .map(let command, _), .cancellable(let command, _, _), .throttle(let command, _, _):
       return command.hasChildrenGone(from: state)
     case .child(let command, let owner):
       return !ChildPresence<Root>.isPresent(owner.presence, in: state)
@@ -121,6 +121,8 @@ extension Command {
     case .cancellable(let command, let id, let cancelInFlight):
       return Command(
         .cancellable(command.mappingChildParts(transform), id: id, cancelInFlight: cancelInFlight))
+    case .throttle(let command, let id, let decide):
+      return Command(.throttle(command.mappingChildParts(transform), id: id, decide: decide))
     case .child(let command, let owner):
       return transform(command, owner)
     }

@@ -5,6 +5,7 @@ import ReduxCore
 ///
 /// Ids are namespaced by that path, so two rows of a `forEach` that both use
 /// `cancellable(id: "save")` own separate work, and a row's `cancel(id: "save")` stops its own.
+@usableFromInline
 struct CancelKey: Hashable, Sendable {
   let path: [ChildFeatureID]
   let id: CancelID

@@ -6,6 +6,8 @@ import Synchronization
 @usableFromInline
 final class CancellationRegistry: Sendable {
   private let scopes = Lock<[CancelKey: [ObjectIdentifier: CommandScope]]>([:])
+  /// When each throttled id's command last ran, and the one waiting (``Command/throttle``).
+  let throttles = Lock<[CancelKey: ThrottleEntry]>([:])
   /// The scopes of child features with work in flight, which the store checks after each
   /// action (``childScopesGone(from:)``).
   @usableFromInline let children = Lock<[ObjectIdentifier: CommandScope]>([:])

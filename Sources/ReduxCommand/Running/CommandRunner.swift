@@ -59,6 +59,8 @@ final class CommandRunner: Sendable {
     case .cancellable(let command, let id, let cancelInFlight):
       return startInScope(
         command, key: environment.key(for: id), replacing: cancelInFlight, in: environment)
+    case .throttle(let command, let id, let decide):
+      return start(decide(environment.registry, environment.key(for: id), command), in: environment)
     case .child(let command, let owner):
       var inner = environment
       inner.path.append(owner.id)
