@@ -120,3 +120,25 @@ struct TestStoreCommandJobTests {
     await store.finish()
   }
 }
+
+/// A child feature tested alone: saving asks its parent to dismiss it.
+struct Draft: Sendable, Equatable { var isSaving = false }
+struct SaveDraft: Action {}
+
+@MainActor
+@Suite("TestStore.isDismissed")
+struct TestStoreDismissTests {
+  @Test("a child tested alone can assert that it asked to be dismissed")
+  func childAskedToBeDismissed() async {
+    let draft = CommandReducer<Draft> { state, action in
+      guard action is SaveDraft else { return .none }
+      state.isSaving = true
+      return .action(Dismiss())
+    }
+    let store = TestStore(Store(initialState: Draft(), commandReducer: draft))
+    #expect(!store.isDismissed)
+    await store.send(SaveDraft()) { $0.isSaving = true }
+    await store.receive(Dismiss.self)
+    #expect(store.isDismissed)
+  }
+}

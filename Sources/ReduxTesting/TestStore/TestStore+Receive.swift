@@ -210,3 +210,19 @@ extension TestStore {
     }
   }
 }
+
+extension TestStore {
+  /// Whether the feature under test asked to be dismissed: the store has processed a
+  /// ``Dismiss`` of its own (a child feature tested alone whose command sends `Dismiss()`), as
+  /// TCA's `isDismissed`.
+  ///
+  /// ```swift
+  /// await store.send(SaveTapped())
+  /// await store.receive(Dismiss.self)   // received like any action
+  /// #expect(store.isDismissed)
+  /// ```
+  ///
+  /// A `Dismiss` addressed to a child of the feature (in a `ChildAction` or a `StackAction`)
+  /// does not count.
+  public var isDismissed: Bool { log.hasDismiss }
+}
