@@ -11,6 +11,7 @@ private final class Watched: TrackedDispatch {
   let pending: UInt64? = nil
   let waitsForConsequences: Bool
   let cause: (any TrackedDispatch)? = nil
+  let waitsForRoom = true
   private let name: String
   private let log: Recorder<String>
   /// The action and its consequences not processed yet: the object is the store's counter.

@@ -243,6 +243,7 @@ private final class RecordingDispatch: TrackedDispatch {
   var pending: UInt64? { nil }
   var waitsForConsequences: Bool { false }
   var cause: (any TrackedDispatch)? { nil }
+  var waitsForRoom: Bool { true }
   let count = Recorder<Int>()
   private let read: @Sendable () -> Int
 

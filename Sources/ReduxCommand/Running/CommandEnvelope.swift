@@ -20,6 +20,7 @@ final class CommandEnvelope: TrackedDispatch {
   var pending: UInt64? { nil }
   // Processed alone: the store does not count its consequences for it.
   var waitsForConsequences: Bool { false }
+  var waitsForRoom: Bool { true }
   var cause: (any TrackedDispatch)? { nil }
   func actionReduced() {}
   func consequenceAdded() {}

@@ -77,12 +77,14 @@ struct StoreCore<State: Sendable> {
   /// While a `send` is being processed or a test probe tracks everything, an action queued here
   /// is tracked: it carries the origin of the `send` its thread is processing, and counts as
   /// pending work until processed. While an action that waits for its consequences is processed,
-  /// what its thread queues is one of them.
+  /// what its thread queues is one of them. An item that must not wait for room (`waitsForRoom`
+  /// false: what earlier actions caused) is queued as a draining thread's would be.
   @inlinable
   mutating func admit(
-    _ work: @Sendable () -> StoreWork<State>, thread: UInt, ledger: WorkLedger
+    _ work: @Sendable () -> StoreWork<State>, thread: UInt, ledger: WorkLedger,
+    waitsForRoom: Bool = true
   ) -> Admission {
-    let drainsAStore = machine.isDraining && DrainingThread.isDraining
+    let drainsAStore = !waitsForRoom || (machine.isDraining && DrainingThread.isDraining)
     let isNested = thread == machine.drainer
     let origin = tracking.processing.origin
     // A flag, not the reference: reading that on every dispatch would retain it.

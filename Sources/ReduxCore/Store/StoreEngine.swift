@@ -81,10 +81,12 @@ final class StoreEngine<State: Sendable>: Sendable {
   @inlinable
   func submit(
     _ work: @autoclosure @Sendable () -> StoreWork<State>, through chain: Middleware<State>.Next?,
-    now: () -> Void
+    waitsForRoom: Bool = true, now: () -> Void
   ) {
     let thread = currentThreadID()
-    var admission = lock.withLock { $0.admit(work, thread: thread, ledger: ledger) }
+    var admission = lock.withLock {
+      $0.admit(work, thread: thread, ledger: ledger, waitsForRoom: waitsForRoom)
+    }
     if admission == .wait { admission = waitForRoom(toQueue: work(), thread: thread) }
     let draining: DrainingThread.Mark
     switch admission {

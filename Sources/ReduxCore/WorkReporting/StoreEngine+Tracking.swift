@@ -10,15 +10,20 @@ extension StoreEngine {
   /// origin until it has been processed.
   @inlinable
   func dispatch(_ tracked: any TrackedDispatch, through chain: Middleware<State>.Next?) {
+    let waitsForRoom = tracked.waitsForRoom
     if !tracked.origin.isTracked && !ledger.tracksAll {
       // Untracked (a saga's put, most often): nothing to count.
-      submit(.tracked(tracked), through: chain) { process(tracked, through: chain) }
+      submit(.tracked(tracked), through: chain, waitsForRoom: waitsForRoom) {
+        process(tracked, through: chain)
+      }
       return
     }
     let entry = ledger.begin(
       origin: tracked.origin, description: "action \(tracked.action)", isQueuedAction: true)
     let counted = TrackedAction.wrapping(tracked, pending: entry)
-    submit(.tracked(counted), through: chain) { process(counted, through: chain) }
+    submit(.tracked(counted), through: chain, waitsForRoom: waitsForRoom) {
+      process(counted, through: chain)
+    }
   }
 
   /// Processes a tracked action; this thread drains.

@@ -36,6 +36,12 @@ package protocol TrackedDispatch: ActionProcessedListener {
   func consequenceProcessed() -> Bool
   /// The action whose consequence this one is (see ``waitsForConsequences``), if any.
   var cause: (any TrackedDispatch)? { get }
+  /// Whether a thread dispatching it waits while the store's queue is full, as a plain
+  /// `dispatch` does (docs/concurrency.md, "Under load"). False for what earlier actions caused
+  /// and a module sends from elsewhere (a saga's put): it is queued at once, so that it never
+  /// waits behind new actions, which wait for it instead, and the work an action causes never
+  /// piles up outside the store.
+  var waitsForRoom: Bool { get }
 }
 
 /// A tracked action the store makes itself: for `send`, for a module's dispatch with a
@@ -95,6 +101,9 @@ final class TrackedAction: TrackedDispatch {
   func consequenceProcessed() -> Bool {
     counted?.consequenceProcessed() ?? true
   }
+
+  @usableFromInline
+  var waitsForRoom: Bool { counted?.waitsForRoom ?? true }
 
   /// `tracked`, counted as pending under `entry`, or a consequence of `cause`.
   @usableFromInline

@@ -41,6 +41,9 @@ final class PutRequest: TrackedDispatch {
   @usableFromInline var pending: UInt64? { nil }
   @usableFromInline var waitsForConsequences: Bool { true }
   @usableFromInline var cause: (any TrackedDispatch)? { nil }
+  /// A put is what an earlier action caused: it never waits behind new actions for room in the
+  /// store's queue, so that sagas' puts do not pile up in the asap queue under load.
+  @usableFromInline var waitsForRoom: Bool { false }
 
   @usableFromInline
   func consequenceAdded() {
