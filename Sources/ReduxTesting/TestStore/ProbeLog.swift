@@ -36,7 +36,7 @@ final class ProbeLog<State: Sendable>: Sendable {
     book.withLock { book in positions.map { book.entries[$0] } }
   }
 
-  /// Whether the store has processed a ``Dismiss`` of its own (not one addressed to a child).
+  /// Whether the store has processed a `Dismiss` of its own (not one addressed to a child).
   var hasDismiss: Bool { book.withLock { $0.entries.contains { $0.action is Dismiss } } }
 
   /// The state after the last entry, or nil while the log is empty.

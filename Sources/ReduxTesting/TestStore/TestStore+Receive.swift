@@ -213,7 +213,7 @@ extension TestStore {
 
 extension TestStore {
   /// Whether the feature under test asked to be dismissed: the store has processed a
-  /// ``Dismiss`` of its own (a child feature tested alone whose command sends `Dismiss()`), as
+  /// `Dismiss` of its own (a child feature tested alone whose command sends `Dismiss()`), as
   /// TCA's `isDismissed`.
   ///
   /// ```swift
