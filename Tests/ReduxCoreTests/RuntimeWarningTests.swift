@@ -29,7 +29,7 @@ struct RuntimeWarningTests {
   func laterHandlerAndReplacedReducer() {
     let warnings = Recorder<String>()
     let store = Store(initialState: Counter(), reducer: .empty)
-    store.installRuntimeWarningHandler { warnings.append($0.message) }
+    store.installTestProbe({ _ in }, runtimeWarnings: { warnings.append($0.message) })
     store.replaceReducer(warningReducer)
     store.dispatch(Noop())
     store.dispatch(Noop())

@@ -112,9 +112,10 @@ struct WorkReportingTests {
     let handles = Recorder<Bool>()
     let store = makeCounterStore(middleware: [loader(gate, handles: handles)])
     let seen = Recorder<String>()
-    store.installProbe { processed in
-      seen.append("\(processed.action) sent:\(processed.isSent) count:\(processed.state.count)")
-    }
+    store.installTestProbe(
+      { processed in
+        seen.append("\(processed.action) sent:\(processed.isSent) count:\(processed.state.count)")
+      }, runtimeWarnings: { _ in })
     store.dispatch(Load())
     #expect(handles.values == [true])
     #expect(store.workLedger.descriptions() == ["load"])

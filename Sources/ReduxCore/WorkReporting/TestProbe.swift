@@ -1,25 +1,21 @@
 import ReduxSeam
 
 extension Store {
-  /// Installs the test probe: called by the processing thread after each action's reducer ran,
-  /// outside the lock. It also makes the store track all work, untracked origins included, so
-  /// that ``waitForWork(origin:)`` with nil covers everything. One probe per store.
-  package func installProbe(
-    _ probe: @escaping @Sendable (ProcessedAction<any Action, State>) -> Void
+  /// Installs a test store's probe: `probe` is called by the processing thread after each
+  /// action's reducer ran, outside the lock, and the store tracks all work from now on,
+  /// untracked origins included, so that its ledger's waits cover everything; the reducer's
+  /// runtime warnings go to `runtimeWarnings`, in place of the handler the store was created
+  /// with (a test store fails the step with them). One probe per store.
+  package func installTestProbe(
+    _ probe: @escaping @Sendable (ProcessedAction<any Action, State>) -> Void,
+    runtimeWarnings: @escaping @Sendable (RuntimeWarning) -> Void
   ) {
     engine.installProbe(probe)
+    engine.installWarnings(RuntimeWarningHandler(runtimeWarnings))
   }
 
   /// The store's work ledger: what a test waits for, lists and cancels (ReduxTesting).
   package var workLedger: WorkLedger { engine.ledger }
-
-  /// Sends the runtime warnings of this store's reducer to `handler` from now on, in place of
-  /// the handler the store was created with (a test store fails the test with them).
-  package func installRuntimeWarningHandler(
-    _ handler: @escaping @Sendable (RuntimeWarning) -> Void
-  ) {
-    engine.installWarnings(RuntimeWarningHandler(handler))
-  }
 
   /// Dispatches an action that is its own ``TrackedDispatch``, as
   /// `MiddlewareContext.dispatch(_:)` does.

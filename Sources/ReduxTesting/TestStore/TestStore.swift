@@ -136,15 +136,13 @@ public final class TestStore<State: Sendable & Equatable> {
     column: UInt = #column
   ) {
     let log = ProbeLog<State>()
-    store.installProbe { log.append($0) }
+    store.installTestProbe({ log.append($0) }, runtimeWarnings: { [steps] in steps.note($0) })
     self.store = store
     self.log = log
     self.initialState = store.state
     self.state = initialState
     self.work = StoreWork(store)
     self.creation = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let steps = self.steps
-    store.installRuntimeWarningHandler { steps.note($0) }
   }
 
   deinit {
