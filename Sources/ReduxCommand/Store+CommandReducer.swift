@@ -121,7 +121,7 @@ final class StartCommand: FollowUp {
     // `await store.send(action).finish()` waits for them, and the actions they send carry its
     // origin (so their own commands count too). For a plain dispatch nothing is recorded.
     let work = context.workLedger.beginWork(
-      origin: context.processingOrigin, "command for \(actionType)")
+      origin: context.workLedger.processingOrigin, "command for \(actionType)")
     let origin = work?.origin ?? .untracked
     let jobs = runner.start(command) { action, scope in
       guard scope.beginDelivery() else { return }

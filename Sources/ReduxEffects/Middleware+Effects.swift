@@ -88,7 +88,7 @@ final class EffectRunner<State: Sendable>: Sendable {
   ) {
     let onError = self.onError
     let work = context.workLedger.beginWork(
-      origin: context.processingOrigin, "async effect \(name) for \(type(of: action))")
+      origin: context.workLedger.processingOrigin, "async effect \(name) for \(type(of: action))")
     let dispatch = work.dispatchFunction(context)
     tasks.spawn(reportingTo: work) {
       defer { work?.end() }

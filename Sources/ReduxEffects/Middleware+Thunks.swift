@@ -53,7 +53,8 @@ extension Middleware {
         // Reported as work of the thunk action, so `await store.send(thunk).finish()` waits
         // for it; its dispatches carry that origin. Nothing is recorded for a plain dispatch.
         let work = context.workLedger.beginWork(
-          origin: context.processingOrigin, "async thunk \(Thunk<State, Extra>.typeDescription)")
+          origin: context.workLedger.processingOrigin,
+          "async thunk \(Thunk<State, Extra>.typeDescription)")
         let dispatch = ThunkDispatch(context: context, origin: work?.origin ?? .untracked)
         tasks.spawn(reportingTo: work) {
           defer { work?.end() }

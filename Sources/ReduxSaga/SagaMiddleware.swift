@@ -76,9 +76,10 @@ public final class SagaMiddleware<State: Sendable>: Sendable {
         next(action)
         // The sagas this action resumes run now, inside this dispatch, up to their next wait.
         if link.isDirect {
-          core.takers.deliver(action, origin: context.processingOrigin, draining: core.scheduler)
+          core.takers.deliver(
+            action, origin: context.workLedger.processingOrigin, draining: core.scheduler)
         } else {
-          link.runtime.deliver(action, origin: context.processingOrigin)
+          link.runtime.deliver(action, origin: context.workLedger.processingOrigin)
         }
       })
   }

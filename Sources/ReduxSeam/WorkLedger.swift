@@ -80,6 +80,25 @@ package final class WorkLedger: Sendable {
   /// (ModuleProfile's `saga-take`).
   @usableFromInline package let tracksAllFlag = Atomic<Bool>(false)
 
+  /// The id of the origin of the action the store processes now; 0 between actions.
+  @usableFromInline package let processingOriginID = Atomic<UInt64>(0)
+
+  /// The origin of the action the store is processing now, set by the draining thread around
+  /// the middleware and the reducer: read it synchronously inside a middleware body (or a
+  /// reducer's follow-up), on that thread, where it names the action being processed; between
+  /// actions it is ``ActionOrigin/untracked``. An atomic, not the store's lock: a module reads it
+  /// for every action it sees (ModuleProfile's `saga-sync`).
+  @inlinable
+  package var processingOrigin: ActionOrigin {
+    ActionOrigin(id: processingOriginID.load(ordering: .relaxed))
+  }
+
+  /// Sets ``processingOrigin``; the store's draining thread only.
+  @inlinable
+  package func setProcessingOrigin(_ origin: ActionOrigin) {
+    processingOriginID.store(origin.id, ordering: .relaxed)
+  }
+
   /// Whether a test probe asked for every action and piece of work to be tracked.
   @inlinable
   package var tracksAll: Bool { tracksAllFlag.load(ordering: .acquiring) }

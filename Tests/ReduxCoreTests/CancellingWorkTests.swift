@@ -10,7 +10,9 @@ struct CancellingWorkTests {
     Middleware { context, action, next in
       next(action)
       guard action is Load else { return }
-      guard let work = context.workLedger.beginWork(origin: context.processingOrigin, "load") else {
+      guard
+        let work = context.workLedger.beginWork(origin: context.workLedger.processingOrigin, "load")
+      else {
         return
       }
       let task = Task {
@@ -56,7 +58,7 @@ struct CancellingWorkTests {
     let starter = Middleware<Counter> { context, action, next in
       next(action)
       if action is Load,
-        let work = context.workLedger.beginWork(origin: context.processingOrigin, "load")
+        let work = context.workLedger.beginWork(origin: context.workLedger.processingOrigin, "load")
       {
         handles.append(work)
       }

@@ -26,9 +26,9 @@ func loader(_ gate: Gate, handles: Recorder<Bool>) -> Middleware<Counter> {
   Middleware { context, action, next in
     next(action)
     guard action is Load else { return }
-    let work = context.workLedger.beginWork(origin: context.processingOrigin, "load")
+    let work = context.workLedger.beginWork(origin: context.workLedger.processingOrigin, "load")
     handles.append(work != nil)
-    let origin = context.processingOrigin
+    let origin = context.workLedger.processingOrigin
     Task {
       await gate.wait()
       context.dispatch(Add(amount: 10), origin: origin)
@@ -186,9 +186,9 @@ struct WorkReportingTests {
     let store = makeCounterStore(middleware: [
       Middleware { context, action, next in
         next(action)
-        origins.append(context.processingOrigin)
+        origins.append(context.workLedger.processingOrigin)
         guard action is Load else { return }
-        let origin = context.processingOrigin
+        let origin = context.workLedger.processingOrigin
         let work = context.workLedger.beginWork(origin: origin, "dispatch after the gate")
         Task {
           await gate.wait()

@@ -90,7 +90,7 @@ func uncancellableWork() -> Middleware<Counter> {
     next(action)
     if action is Start {
       if let work = context.workLedger.beginWork(
-        origin: context.processingOrigin, "uncancellable work")
+        origin: context.workLedger.processingOrigin, "uncancellable work")
       {
         running.withLock { $0.append(work) }
       }

@@ -205,8 +205,8 @@ private func refresher(_ release: AsyncStream<Void>) -> Middleware<Counter> {
   Middleware { context, action, next in
     next(action)
     guard action is Refresh else { return }
-    let work = context.workLedger.beginWork(origin: context.processingOrigin, "refresh")
-    let origin = context.processingOrigin
+    let work = context.workLedger.beginWork(origin: context.workLedger.processingOrigin, "refresh")
+    let origin = context.workLedger.processingOrigin
     Task {
       for await _ in release {}
       context.dispatch(Add(amount: 10), origin: origin)

@@ -1,16 +1,11 @@
 import ReduxSeam
 
 extension MiddlewareContext {
-  /// The origin of the action this store is processing now.
-  ///
-  /// Read it synchronously inside a middleware body, where it names the action being processed;
-  /// between actions it is ``ActionOrigin/untracked``.
-  @inlinable
-  package var processingOrigin: ActionOrigin { engine.processingOrigin }
-
   /// The store's work ledger, where a module records the work an action starts
   /// (``WorkLedger/beginWork(origin:_:)``), so that a `send` of that origin (or a test probe)
-  /// can await it, and lists what it waits for (``WorkLedger/reportWaits(_:)``).
+  /// can await it, lists what it waits for (``WorkLedger/reportWaits(_:)``), and names the
+  /// origin of the action being processed (``WorkLedger/processingOrigin``).
+  @inlinable
   package var workLedger: WorkLedger { engine.ledger }
 
   /// Dispatches an action through the whole chain on behalf of `origin`, and tells `listener`

@@ -43,6 +43,7 @@ extension StoreEngine {
           $0.tracking.consequences = consequences
           $0.tracking.hasConsequences = consequences != nil
         }
+        ledger.setProcessingOrigin(tracked.origin)
       }
       switch chain {
       case .some(let chain): chain(tracked.action)
@@ -54,6 +55,7 @@ extension StoreEngine {
           $0.tracking.consequences = nil
           $0.tracking.hasConsequences = false
         }
+        ledger.setProcessingOrigin(.untracked)
       }
     }
     // The listener first: work it resumes (a saga after its put) registers before the pending
@@ -68,5 +70,5 @@ extension StoreEngine {
   }
 
   @inlinable
-  var processingOrigin: ActionOrigin { lock.withLock { $0.tracking.processing.origin } }
+  var processingOrigin: ActionOrigin { ledger.processingOrigin }
 }

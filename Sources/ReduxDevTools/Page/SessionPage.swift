@@ -48,8 +48,7 @@ public struct SessionPage: Sendable {
         initialState = try Self.header(line, number: number)
         return true
       }
-      guard let entry = try? JSONCoding.decoder().decode(EntryLine.self, from: Data(buffer: line))
-      else {
+      guard let entry = EntryLine(json: Data(buffer: line)) else {
         problem = SessionPageError(
           line: number, message: "malformed entry; the timeline stops before it")
         return false

@@ -117,7 +117,7 @@ enum RecordingFormat {
 }
 
 /// One entry line of a recording: its keys, and its parts as JSON trees for the pages.
-struct EntryLine: Decodable {
+struct EntryLine {
   enum CodingKeys: String, CodingKey { case type, action, state, timestamp, skipped }
 
   /// The action's registered type name.
@@ -128,13 +128,16 @@ struct EntryLine: Decodable {
   var timestamp: JSONValue?
   var isSkipped: Bool
 
-  init(from decoder: any Decoder) throws {
-    let line = try decoder.container(keyedBy: CodingKeys.self)
-    type = try line.decode(String.self, forKey: .type)
-    action = try line.decodeIfPresent(JSONValue.self, forKey: .action) ?? .null
-    state = try line.decode(JSONValue.self, forKey: .state)
-    timestamp = try line.decodeIfPresent(JSONValue.self, forKey: .timestamp)
-    isSkipped = (try? line.decodeIfPresent(Bool.self, forKey: .skipped)) == true
+  /// Reads an entry line; nil for one that is not JSON or lacks a string `type` or a `state`.
+  init?(json: Data) {
+    guard let line = try? JSONValue(json: json), let type = line["type"]?.string,
+      let state = line["state"]
+    else { return nil }
+    self.type = type
+    action = line["action"] ?? .null
+    self.state = state
+    timestamp = line["timestamp"]
+    isSkipped = line["skipped"] == .bool(true)
   }
 }
 
