@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 extension Store {
   /// Creates a store whose reducer returns commands, and runs those commands after each new
@@ -66,12 +67,20 @@ struct CommandStoreParts<State: Sendable> {
   /// which cancels the commands in flight. Everything else holds it weakly, since running work
   /// keeps the store's engine, and so its reducer, alive.
   @usableFromInline let runner = CommandRunner()
+  /// The store, once it exists (``start(_:in:)``), which the commands' actions are sent to.
+  @usableFromInline let store = StoreReference<State>()
 
   @inlinable
   init(_ commandReducer: CommandReducer<State>) {
     let followUps = followUps
     // The registry, not the runner: it keeps no work alive, and reading it costs no weak load.
     let registry = runner.registry
+    // Made here, where State is known, so that sending a command's action is specialized for
+    // it, not generic code that asks the runtime for the store's metadata
+    // (ModuleProfile's `command-action`).
+    let deliver: @Sendable (CommandEnvelope) -> Void = { [store] envelope in
+      if let store = store.value { store.dispatch(envelope) } else { envelope.actionProcessed() }
+    }
     reducer = Reducer<State> { [weak runner] state, action in
       let command = commandReducer(&state, action)
       // A child feature's work ends when the child leaves the state, whichever reducer
@@ -84,7 +93,7 @@ struct CommandStoreParts<State: Sendable> {
         followUps.leave(
           StartCommand(
             command: command.markingChildrenGone(from: state), runner: runner,
-            actionType: type(of: action)))
+            actionType: type(of: action), deliver: deliver))
       }
     }
   }
@@ -92,6 +101,7 @@ struct CommandStoreParts<State: Sendable> {
   /// Starts the store's initial command, as Elm's `init` does.
   @usableFromInline
   func start(_ command: Command, in store: Store<State>) {
+    self.store.value = store
     guard !command.isNone else { return }
     runner.start(command) { [weak store] action, scope in
       guard scope.beginDelivery() else { return }
@@ -107,25 +117,30 @@ final class StartCommand: FollowUp {
   let command: Command
   let runner: CommandRunner
   let actionType: any Action.Type
+  let deliver: @Sendable (CommandEnvelope) -> Void
 
   @usableFromInline
-  init(command: Command, runner: CommandRunner, actionType: any Action.Type) {
+  init(
+    command: Command, runner: CommandRunner, actionType: any Action.Type,
+    deliver: @escaping @Sendable (CommandEnvelope) -> Void
+  ) {
     self.command = command
     self.runner = runner
     self.actionType = actionType
+    self.deliver = deliver
   }
 
   @usableFromInline
-  func start<State>(in context: MiddlewareContext<State>) {
+  func start(ledger: WorkLedger) {
     // Work reporting: the jobs count as work of the action being processed, so
     // `await store.send(action).finish()` waits for them, and the actions they send carry its
     // origin (so their own commands count too). For a plain dispatch nothing is recorded.
-    let work = context.workLedger.beginWork(
-      origin: context.workLedger.processingOrigin, "command for \(actionType)")
+    let work = ledger.beginWork(origin: ledger.processingOrigin, "command for \(actionType)")
     let origin = work?.origin ?? .untracked
+    let deliver = deliver
     let jobs = runner.start(command) { action, scope in
       guard scope.beginDelivery() else { return }
-      context.dispatch(CommandEnvelope(action: action, origin: origin, scope: scope))
+      deliver(CommandEnvelope(action: action, origin: origin, scope: scope))
     }
     guard let work else { return }
     if jobs.isEmpty {
@@ -154,7 +169,28 @@ final class CancelScopes: FollowUp {
   }
 
   @usableFromInline
-  func start<State>(in context: MiddlewareContext<State>) {
+  func start(ledger: WorkLedger) {
     for scope in scopes { scope.cancel() }
+  }
+}
+
+/// A weak reference to a command store, set once the store exists; read by every command's
+/// delivery.
+@usableFromInline
+final class StoreReference<State: Sendable>: Sendable {
+  /// The weak reference, under a lock: set once by the store's initializer, read from any
+  /// thread a command's job sends from.
+  private let reference = Lock(WeakStore())
+
+  private struct WeakStore {
+    weak var store: Store<State>?
+  }
+
+  @usableFromInline init() {}
+
+  /// The store, unless it has been released (or not made yet).
+  @usableFromInline var value: Store<State>? {
+    get { reference.withLock { $0.store } }
+    set { reference.withLock { $0.store = newValue } }
   }
 }

@@ -9,22 +9,23 @@ import Synchronization
 ///
 /// A tracked dispatch (ReduxCore's work reporting): it carries the origin of the `send` whose
 /// command sent it, and the store asks it whether the action is still wanted.
+@usableFromInline
 final class CommandEnvelope: TrackedDispatch {
-  let action: any Action
-  let origin: ActionOrigin
+  @usableFromInline let action: any Action
+  @usableFromInline let origin: ActionOrigin
   let scope: CommandScope
   /// Set once the store asked whether the action is wanted, which ended its delivery.
   private let isDelivered = Atomic<Bool>(false)
 
-  var isSent: Bool { false }
-  var pending: UInt64? { nil }
+  @usableFromInline var isSent: Bool { false }
+  @usableFromInline var pending: UInt64? { nil }
   // Processed alone: the store does not count its consequences for it.
-  var waitsForConsequences: Bool { false }
-  var waitsForRoom: Bool { true }
-  var cause: (any TrackedDispatch)? { nil }
-  func actionReduced() {}
-  func consequenceAdded() {}
-  func consequenceProcessed() -> Bool { true }
+  @usableFromInline var waitsForConsequences: Bool { false }
+  @usableFromInline var waitsForRoom: Bool { true }
+  @usableFromInline var cause: (any TrackedDispatch)? { nil }
+  @usableFromInline func actionReduced() {}
+  @usableFromInline func consequenceAdded() {}
+  @usableFromInline func consequenceProcessed() -> Bool { true }
 
   init(action: any Action, origin: ActionOrigin, scope: CommandScope) {
     self.action = action
@@ -32,11 +33,12 @@ final class CommandEnvelope: TrackedDispatch {
     self.scope = scope
   }
 
-  func shouldProcess() -> Bool {
+  @usableFromInline func shouldProcess() -> Bool {
     isDelivered.store(true, ordering: .relaxed)
     return scope.endDelivery()
   }
 
+  @usableFromInline
   func actionProcessed() {
     // A store released before it got to the action never asked: end the delivery here.
     if !isDelivered.exchange(true, ordering: .relaxed) { _ = scope.endDelivery() }

@@ -1,3 +1,5 @@
+import ReduxSeam
+
 // Follow-ups: work a reducer leaves to be started once its action has been committed, by the
 // drainer, before anything queued after the action. ReduxCommand's store uses it for the
 // commands its reducer returns, so that a command store needs no middleware: an action that
@@ -9,9 +11,12 @@
 @usableFromInline
 package protocol FollowUp: AnyObject, Sendable {
   /// Starts the work. Called by the drainer after the action was reduced and the subscribers
-  /// notified, while the action is being processed: work it reports counts for the action's
-  /// origin, and actions it dispatches are queued after the action.
-  func start<State>(in context: MiddlewareContext<State>)
+  /// notified, while the action is being processed: work it reports in `ledger` counts for the
+  /// action's origin (``WorkLedger/processingOrigin``), and actions it dispatches are queued
+  /// after the action. Not generic over the store's state: what a follow-up dispatches, it
+  /// dispatches through a closure its module made where the state is known
+  /// (ModuleProfile's `command-action`).
+  func start(ledger: WorkLedger)
 }
 
 /// Where a store's reducer leaves its follow-up for the action it is reducing.
@@ -54,8 +59,8 @@ private final class FollowUps: FollowUp {
     self.second = second
   }
 
-  func start<State>(in context: MiddlewareContext<State>) {
-    first.start(in: context)
-    second.start(in: context)
+  func start(ledger: WorkLedger) {
+    first.start(ledger: ledger)
+    second.start(ledger: ledger)
   }
 }

@@ -197,7 +197,7 @@ final class StoreEngine<State: Sendable>: Sendable {
   @inlinable @inline(never)
   func startFollowUp() {
     guard let followUp = followUps?.take() else { return }
-    followUp.start(in: MiddlewareContext(engine: self, store: store))
+    followUp.start(ledger: ledger)
   }
 
   /// Changes the state under the lock with `change`, bypassing the middleware and the reducer,
