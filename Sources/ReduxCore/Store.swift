@@ -97,8 +97,7 @@ public final class Store<State: Sendable>: Sendable {
     let weakStore = WeakStore<State>()
     let engine = StoreEngine(
       state: initialState, reducer: reducer,
-      warnings: onRuntimeWarning.map(RuntimeWarningHandler.init), followUps: followUps,
-      store: weakStore)
+      warnings: onRuntimeWarning.map(RuntimeWarningHandler.init), followUps: followUps)
     let context = MiddlewareContext(engine: engine, store: weakStore)
     self.engine = engine
     self.companion = companion

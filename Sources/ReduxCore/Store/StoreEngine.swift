@@ -6,9 +6,9 @@ import ReduxSeam
 // tries to reduce in place on an idle store, and falls back to `submit` when the store is busy.
 // Only the drainer reduces and notifies (docs/concurrency.md, "Order and threads").
 //
-// Speed: the paths a dispatch takes are @inlinable, so the caller's module specializes them for
-// its State (Store.init builds the middleware chain there too), and a dispatch asks the runtime
-// for no generic metadata (CoreProfile's `dispatch` and `middleware`).
+// Speed: a dispatch's paths are @inlinable, specialized in the caller's module for its State
+// (with the middleware chain Store.init builds), so a dispatch asks the runtime for no generic
+// metadata (CoreProfile's `dispatch` and `middleware`).
 
 /// Processes everything a store is given; ``MiddlewareContext`` keeps it to read the state
 /// without keeping the store alive.
@@ -20,8 +20,6 @@ final class StoreEngine<State: Sendable>: Sendable {
   /// The work in flight that `send`s and test probes await.
   @usableFromInline let ledger = WorkLedger()
 
-  /// The store, weakly, for the context its follow-ups start in.
-  @usableFromInline let store: WeakStore<State>
   /// Where the reducer leaves work to start after its action is committed (FollowUp.swift);
   /// nil for a store whose reducer leaves none. Taken by the drainer that reduced, right after.
   @usableFromInline let followUps: FollowUpSlot?
@@ -29,9 +27,8 @@ final class StoreEngine<State: Sendable>: Sendable {
   @usableFromInline
   init(
     state: State, reducer: Reducer<State>, warnings: RuntimeWarningHandler?,
-    followUps: FollowUpSlot?, store: WeakStore<State>
+    followUps: FollowUpSlot?
   ) {
-    self.store = store
     self.followUps = followUps
     lock = Lock(
       StoreCore(state: state, reducer: reducer, warnings: warnings),
@@ -143,7 +140,7 @@ final class StoreEngine<State: Sendable>: Sendable {
   // MARK: Draining
 
   /// Processes queued work until the queue is empty or a successor takes the role over, then
-  /// ends `draining`. The caller is the drainer.
+  /// ends `draining`; the caller is the drainer.
   @inlinable
   func drain(through chain: Middleware<State>.Next?, _ draining: DrainingThread.Mark) {
     defer { draining.leave() }
@@ -191,17 +188,15 @@ final class StoreEngine<State: Sendable>: Sendable {
     if followUps != nil { startFollowUp() }
   }
 
-  /// Starts the follow-up the reducer left for the action just reduced, if any. Only the
-  /// drainer reduces, and it calls this before it takes its next item, so the slot is read by
-  /// the thread that wrote it.
+  /// Starts the follow-up the reducer left for the action just reduced, if any; only the
+  /// drainer reduces, and calls this before its next item: the slot's writer reads it.
   @inlinable @inline(never)
   func startFollowUp() {
     guard let followUp = followUps?.take() else { return }
     followUp.start(ledger: ledger)
   }
 
-  /// Changes the state under the lock with `change`, bypassing the middleware and the reducer,
-  /// then notifies the subscribers outside it.
+  /// Changes the state under the lock, bypassing middleware and reducer; notifies outside it.
   @inlinable
   func replaceAndNotify(_ change: @Sendable (inout State) -> Void) {
     let notification: (State, FanOut<State>)? = lock.withLock { core in
