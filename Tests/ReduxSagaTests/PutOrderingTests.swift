@@ -86,20 +86,7 @@ struct PutOrderingTests {
   @Test("a put returns after the actions a subscriber dispatched for it reached the sagas")
   func subscriberDispatches() async throws {
     let count = 1_024
-    let sagas = SagaMiddleware<TestState>()
-    let store = Store(
-      initialState: TestState(), reducer: testReducer, middleware: [sagas.middleware])
-    let hasFired = Box(false)
-    let subscription = store.subscribe { [weak store] state in
-      guard state.count == 1, let store else { return }
-      var isFirst = false
-      hasFired.update { fired in
-        isFirst = !fired
-        fired = true
-      }
-      guard isFirst else { return }
-      for id in 0..<count { store.dispatch(Echo(id: id)) }
-    }
+    let (store, sagas, subscription) = storeDispatchingOnFirstAdd((0..<count).map { Echo(id: $0) })
     let seen = Box(0)
     let root = sagas.run("putter") { saga in
       let counter = saga.takeEvery(.type(Echo.self)) { _, _ in seen.update { $0 += 1 } }
@@ -110,6 +97,7 @@ struct PutOrderingTests {
     }
     #expect(try await root.value == count)
     subscription.cancel()
+    withExtendedLifetime(store) {}
   }
 
   // A saga's own task puts through its node; a branch of `all` or `race`, or saga code after an

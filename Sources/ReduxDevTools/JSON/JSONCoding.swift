@@ -50,15 +50,13 @@ enum JSONCoding {
   /// What is wrong with `data` as JSON text, as Foundation says it (`Invalid value around
   /// character 5.`); nil for valid JSON.
   static func syntaxProblem(in data: Data) -> String? {
-    guard (try? decoder().decode(JSONValue.self, from: data)) == nil else { return nil }
     do {
       _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return nil
     } catch {
-      if let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
-        return description
-      }
+      return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+        ?? "JSONSerialization cannot read it"
     }
-    return "JSONDecoder cannot read it"
   }
 
   /// `state.items[2].name`, or `the top level`.

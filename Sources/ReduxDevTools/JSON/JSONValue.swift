@@ -1,8 +1,9 @@
 import Foundation
 
 /// Any JSON value, as a tree: what the pages diff and display, and what the inspector's
-/// messages are made of. Text and app types go through Foundation's `JSONEncoder` and
-/// `JSONDecoder` (``JSONCoding``); this type is only the tree.
+/// messages are made of. App types go through Foundation's `JSONEncoder` and `JSONDecoder`
+/// (``JSONCoding``); this type is only the tree, read with `JSONSerialization` and written
+/// with `JSONEncoder`.
 ///
 /// A number keeps its decimal text (`-12`, `0.5`, `18446744073709551615`), so an integer of
 /// any width or a decimal is shown without losing a digit.
@@ -85,43 +86,12 @@ enum JSONValue: Sendable, Equatable {
   }
 }
 
-extension JSONValue: Codable {
+extension JSONValue: Encodable {
   private struct Key: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
-  }
-
-  init(from decoder: any Decoder) throws {
-    if let object = try? decoder.container(keyedBy: Key.self) {
-      var members: [String: JSONValue] = [:]
-      for key in object.allKeys {
-        members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
-      }
-      self = .object(members)
-    } else if var array = try? decoder.unkeyedContainer() {
-      var elements: [JSONValue] = []
-      while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
-      self = .array(elements)
-    } else {
-      let value = try decoder.singleValueContainer()
-      if value.decodeNil() {
-        self = .null
-      } else if let string = try? value.decode(String.self) {
-        self = .string(string)
-      } else if let bool = try? value.decode(Bool.self) {
-        self = .bool(bool)
-      } else if let integer = try? value.decode(Int64.self) {
-        self = .number(String(integer))
-      } else if let integer = try? value.decode(UInt64.self) {
-        self = .number(String(integer))
-      } else if let decimal = try? value.decode(Decimal.self) {
-        self = .number(decimal.description)
-      } else {
-        self = .number(String(describing: try value.decode(Double.self)))
-      }
-    }
   }
 
   func encode(to encoder: any Encoder) throws {

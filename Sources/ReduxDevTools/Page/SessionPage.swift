@@ -67,14 +67,16 @@ public struct SessionPage: Sendable {
   private static func header(_ line: UnsafeBufferPointer<UInt8>, number: Int)
     throws(SessionPageError) -> JSONValue
   {
+    let data = Data(buffer: line)
     do {
-      return try RecordingFormat.initialState(
-        JSONValue.self, ofHeader: Data(buffer: line), decoder: JSONCoding.decoder())
-    } catch RecordingFormat.HeaderProblem.newerVersion(let found) {
+      try RecordingFormat.checkHeader(data, decoder: JSONCoding.decoder())
+      // Checked: the line is JSON, and holds an initial state.
+      return (try? JSONValue(json: data))?["initialState"] ?? .null
+    } catch .newerVersion(let found) {
       throw SessionPageError(
         line: number,
         message: "recording format \(found) is newer than \(RecordingFormat.version)")
-    } catch RecordingFormat.HeaderProblem.unknownVersion(let found) {
+    } catch .unknownVersion(let found) {
       throw SessionPageError(
         line: number,
         message: "recording format \(found) was never written (this library reads format "

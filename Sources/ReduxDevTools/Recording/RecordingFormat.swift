@@ -44,13 +44,19 @@ enum RecordingFormat {
   static func initialState<State: Decodable>(
     _ type: State.Type, ofHeader line: Data, decoder: JSONDecoder
   ) throws -> State {
+    try checkHeader(line, decoder: decoder)
+    return try decoder.decode(HeaderState<State>.self, from: line).initialState
+  }
+
+  /// Checks that a header line names this format and a version this library reads, and holds
+  /// an initial state.
+  static func checkHeader(_ line: Data, decoder: JSONDecoder) throws(HeaderProblem) {
     guard let header = try? decoder.decode(HeaderFields.self, from: line),
       header.format == name, let found = header.version
-    else { throw HeaderProblem.notARecording }
-    guard found <= version else { throw HeaderProblem.newerVersion(found) }
-    guard found >= 1 else { throw HeaderProblem.unknownVersion(found) }
-    guard header.hasInitialState else { throw HeaderProblem.noInitialState }
-    return try decoder.decode(HeaderState<State>.self, from: line).initialState
+    else { throw .notARecording }
+    guard found <= version else { throw .newerVersion(found) }
+    guard found >= 1 else { throw .unknownVersion(found) }
+    guard header.hasInitialState else { throw .noInitialState }
   }
 
   /// A header's format and version, whatever its state.

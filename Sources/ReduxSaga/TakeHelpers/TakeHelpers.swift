@@ -136,8 +136,9 @@ extension SagaContext {
     var source = pattern
     var buffer: Channel<Value>?
     if case .actions(_, let value) = pattern.source {
-      buffer = actionChannel(buffer: .sliding(1), value)
-      source = .channel(buffer!)
+      let channel = actionChannel(buffer: .sliding(1), value)
+      buffer = channel
+      source = .channel(channel)
     }
     let task = forkAttached(name) { [source] helper in
       while let value = try await helper.next(source) {
