@@ -16,3 +16,4 @@
 // | `Waiters`, `waitCancellably`: continuations resumed together | Waiters.swift | ReduxCore, ReduxFlux, ReduxTesting |
 // | `HashableBox`, any hashable sendable value compared by value | HashableBox.swift | ReduxCore (child feature ids), ReduxCommand (cancel ids) |
 // | `typeName`, `describeQualified`: types named with their owners in messages | TypeNames.swift | ReduxCore (runtime warnings), ReduxTesting (failures), ReduxDevTools (action names) |
+// | `TimeTravelMark`: whether a store shows a state its app did not reach | TimeTravelMark.swift | ReduxCore (`isTimeTravelling`), ReduxDevTools (sets it), ReduxPersistence (saves nothing while set) |

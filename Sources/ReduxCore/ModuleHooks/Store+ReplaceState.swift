@@ -1,3 +1,5 @@
+import ReduxSeam
+
 // What ReduxDevTools needs from the core, and nothing else: `replaceState` and
 // `replaceReducer`. Time travel changes the committed state directly, without an action, so
 // that no middleware sees anything (sagas, effects and commands are not re-run), yet in order
@@ -23,4 +25,32 @@ extension MiddlewareContext {
   package func replaceReducer(_ reducer: Reducer<State>) {
     store.value?.replaceReducer(reducer)
   }
+}
+
+// Time travel is announced as well as applied: observers that keep the state outside the app
+// (ReduxPersistence's files, a user's sync to a server) must not keep a state the user never
+// reached. ReduxDevTools sets the mark; anyone can read it.
+
+extension Store {
+  /// Whether the store shows a state that time travel put there rather than the app's own
+  /// actions: ReduxDevTools shows a past step, a history with a skipped action or a loaded
+  /// recording, has changes locked, or is replaying a recording into this store.
+  ///
+  /// It is set before subscribers are told of such a state and cleared before they are told of
+  /// the state that ends it (a jump to the latest step, a commit), so a subscriber that reads
+  /// it learns whether the state it was given is one to keep. ReduxPersistence saves nothing
+  /// while it is `true`; do the same in an observer that writes the state somewhere.
+  public var isTimeTravelling: Bool { engine.timeTravel.isTravelling }
+
+  /// The mark ReduxDevTools sets and ReduxPersistence reads.
+  package var timeTravel: TimeTravelMark { engine.timeTravel }
+}
+
+extension MiddlewareContext {
+  /// Whether the store shows a state that time travel put there; see
+  /// ``Store/isTimeTravelling``.
+  public var isTimeTravelling: Bool { engine.timeTravel.isTravelling }
+
+  /// The mark ReduxDevTools sets and ReduxPersistence reads.
+  package var timeTravel: TimeTravelMark { engine.timeTravel }
 }

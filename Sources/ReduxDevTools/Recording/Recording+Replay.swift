@@ -1,4 +1,5 @@
 import ReduxCore
+import ReduxSeam
 
 extension Recording where State: Equatable {
   /// Replays the recording into a fresh store with `reducer` (and no middleware) and checks
@@ -23,7 +24,14 @@ extension Recording where State: Equatable {
   /// The store's middleware runs as for any dispatch: use a store without side-effect
   /// middleware for an exact replay. A store that does not start at ``initialState`` diverges
   /// at step 0.
+  ///
+  /// While it runs, the store is marked as time travelling (`Store.isTimeTravelling`), so
+  /// ReduxPersistence saves none of the replayed states.
   public func replay(into store: Store<State>) -> ReplayReport<State> {
+    store.timeTravel.replaying { replayChecked(into: store) }
+  }
+
+  private func replayChecked(into store: Store<State>) -> ReplayReport<State> {
     var expected = initialState
     var actual = store.state
     guard actual == expected else {

@@ -86,6 +86,7 @@ extension DevTools {
       history.baseState = history.state(atStep: history.currentStep)
       history.replaceEntries(with: [])
       history.position = nil
+      history.showsLoadedRecording = false
     }
   }
 
@@ -104,6 +105,7 @@ extension DevTools {
       history.baseState = history.initialState
       history.replaceEntries(with: [])
       history.position = nil
+      history.showsLoadedRecording = false
     }
   }
 
@@ -116,6 +118,7 @@ extension DevTools {
       history.baseState = recording.initialState
       history.replaceEntries(with: recording.entries, renumber: true)
       history.position = nil
+      history.showsLoadedRecording = true
     }
   }
 }

@@ -98,6 +98,9 @@ public final class DevTools<State: Sendable>: Sendable {
           return
         }
         let isRecording = self.recordingSwitch.load(ordering: .relaxed)
+        // An action reduced while the store shows the past starts a new branch: the state it
+        // reaches is the app's own, unless a skipped action or a loaded recording is under it.
+        if isRecording && context.isTimeTravelling { self.markBranch(context) }
         next(action)
         guard isRecording else { return }
         let state = context.state
@@ -109,6 +112,14 @@ public final class DevTools<State: Sendable>: Sendable {
         listener?.notify()
       }
     )
+  }
+
+  /// Clears the store's time-travel mark before an action branches the history, unless the
+  /// branch still stands on a state the app did not reach.
+  @usableFromInline
+  func markBranch(_ context: MiddlewareContext<State>) {
+    let isAway = history.withLock { $0.isAwayAfterBranching }
+    context.timeTravel.set(.history, isAway)
   }
 
   @usableFromInline
@@ -147,7 +158,9 @@ public final class DevTools<State: Sendable>: Sendable {
     get { lockSwitch.load(ordering: .relaxed) }
     set {
       lockSwitch.store(newValue, ordering: .relaxed)
-      history.withLock { $0.listener }?.notify()
+      let (listener, context) = history.withLock { ($0.listener, $0.context) }
+      context?.timeTravel.set(.locked, newValue)
+      listener?.notify()
     }
   }
 
@@ -190,6 +203,8 @@ public final class DevTools<State: Sendable>: Sendable {
         history.revision += 1
         if let event { history.lastEvent = event }
         if let shown = history.state(atStep: history.currentStep) { state = shown }
+        // Before subscribers hear of the state: an observer that saves it knows not to.
+        context.timeTravel.set(.history, history.isAway)
         return history.listener
       }
       listener?.notify()

@@ -31,6 +31,9 @@ struct History<State: Sendable> {
   var revision = 0
   /// The last operation a live inspector shows in its status line.
   var lastEvent = ""
+  /// Set by ``DevTools/load(_:)`` until a commit or reset: the store shows another session's
+  /// states.
+  var showsLoadedRecording = false
   /// Told after each change, if an inspector is listening.
   @usableFromInline var listener: ChangeSignal?
 
@@ -54,6 +57,18 @@ struct History<State: Sendable> {
   var entries: [RecordedAction<State>] { Array(ring[head...] + ring[..<head]) }
 
   var currentStep: Int { position ?? count }
+
+  /// Whether the store shows a state the app did not reach by its own actions: a past step, a
+  /// state recomputed without a skipped action, or a loaded recording's.
+  var isAway: Bool {
+    position != nil || showsLoadedRecording || ring.contains { $0.isSkipped }
+  }
+
+  /// Whether the store still shows such a state once an action starts a new branch at the
+  /// current step.
+  var isAwayAfterBranching: Bool {
+    showsLoadedRecording || entries.prefix(currentStep).contains { $0.isSkipped }
+  }
 
   func state(atStep step: Int) -> State? {
     step == 0 ? baseState : self[step - 1].state
