@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Seven libraries (and the DevTools viewer tool) in one package, plus ReduxTesting for test
+// Eight libraries (and the DevTools viewer tool) in one package, plus ReduxTesting for test
 // targets; users link only the products they need. Every other module imports ReduxCore (and
 // ReduxSeam, the internal target the modules share machinery through) and never a sibling
 // product; ReduxCore imports nothing outside the toolchain but ReduxSeam. ReduxTesting sees the
@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "ReduxCommand", targets: ["ReduxCommand"]),
     .library(name: "ReduxEffects", targets: ["ReduxEffects"]),
     .library(name: "ReduxDevTools", targets: ["ReduxDevTools"]),
+    .library(name: "ReduxPersistence", targets: ["ReduxPersistence"]),
     .executable(name: "redux-devtools-viewer", targets: ["DevToolsViewer"]),
     .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
   ],
@@ -78,6 +79,9 @@ let package = Package(
         .embedInCode("Page/inspector.js"),
       ]
     ),
+    // Saves the state to files or a key-value store; knows of time travel only through the
+    // store (ReduxSeam's TimeTravelMark), not by importing ReduxDevTools.
+    .target(name: "ReduxPersistence", dependencies: ["ReduxCore", "ReduxSeam"]),
     // Turns a JSON Lines recording into one self-contained HTML page.
     .executableTarget(name: "DevToolsViewer", dependencies: ["ReduxDevTools"]),
 
@@ -133,6 +137,16 @@ let package = Package(
       exclude: ["Written"]
     ),
 
+    .testTarget(
+      name: "ReduxPersistenceTests",
+      dependencies: [
+        "ReduxSeam", "ReduxPersistence", .product(name: "Clocks", package: "swift-clocks"),
+        // To check that nothing is saved while DevTools travels through the store's history.
+        "ReduxDevTools",
+      ],
+      // Files written by earlier releases, read by the tests from the source tree.
+      exclude: ["Written"]
+    ),
     .testTarget(
       name: "ReduxTestingTests",
       dependencies: [

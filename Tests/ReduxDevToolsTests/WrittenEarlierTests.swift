@@ -4,7 +4,8 @@ import ReduxDevTools
 import Testing
 
 /// Files that the hand-written JSON coders of earlier releases wrote (`Written/`), read by
-/// today's: a recording or a state file a user kept must still open.
+/// today's: a recording a user kept must still open
+/// (ReduxPersistenceTests reads the state file of that release).
 @Suite("Files written by earlier releases")
 struct WrittenEarlierTests {
   let directory = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Written")
@@ -35,13 +36,6 @@ struct WrittenEarlierTests {
     #expect((recording.entries[1].action as? SetStep)?.step == 3)
     // Written again, it reads the same: today's encoder writes what the earlier one wrote.
     #expect(try recording.jsonLines(registry: registry) == text)
-  }
-
-  @Test("a state file restores")
-  func stateFile() throws {
-    let persistence = StatePersistence<Everything>(
-      file: directory.appending(path: "state-v1.json"), version: 1)
-    #expect(try persistence.restore() == changed)
   }
 }
 

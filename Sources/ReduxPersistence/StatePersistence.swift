@@ -2,15 +2,16 @@ import Foundation
 import ReduxCore
 import ReduxSeam
 
-/// Saves a store's state, or a part of it, to a file, debounced on a clock, and restores it at
-/// start, with a version number and a migration hook for files written by older versions.
+/// Saves a store's state, or a part of it, to a file or a key-value store, debounced on a
+/// clock, and restores it at start, with a version number and a migration hook for states saved
+/// by older versions.
 ///
-/// `State` is what the file holds. Persist the part of the app's state worth keeping (the
+/// `State` is what the storage holds. Persist the part of the app's state worth keeping (the
 /// settings, the user's data) and leave out loading flags and results:
 ///
 /// ```swift
 /// let persistence = StatePersistence<Settings>(
-///   file: URL(filePath: "settings.json"), version: 2, debounce: .seconds(1),
+///   storage: .file(URL(filePath: "settings.json")), version: 2, debounce: .seconds(1),
 ///   migrate: { json, version in try migrateSettings(json, from: version) }
 /// )
 /// let start = (try? persistence.restore(into: AppState(), at: \.settings)) ?? AppState()
@@ -19,18 +20,27 @@ import ReduxSeam
 /// ```
 ///
 /// For a store whose whole state is saved, ``restore()`` returns the state (or `nil` without a
-/// file) and ``persist(_:)`` saves each change.
+/// file) and ``persist(_:)`` saves each change. To keep several parts of one state, each in its
+/// own file or key, restored in one call, use ``PersistedState``.
+///
+/// ## Time travel
+/// A store's subscription saves nothing while the store is time travelling
+/// (`Store.isTimeTravelling`: ReduxDevTools shows a past step, a skipped action or a loaded
+/// recording, is locked, or replays a recording): only states the user reached are written.
+/// When the travel ends (a jump to the latest step, a commit), the state the store then shows
+/// is saved if it differs from the last one saved.
 ///
 /// ## Files
-/// The file holds `{"state": ..., "version": N}`. Nothing saved is ever deleted:
+/// The storage holds `{"state": ..., "version": N}`. Nothing saved is ever deleted:
 /// - Writes are atomic: the state goes to a hidden temporary file next to the state file
 ///   (`.<file>.saving-…`), is flushed to disk and renamed over the old file, so a crash while
 ///   saving keeps the previous file. The temporary file of a save that was killed is removed
 ///   by the next ``restore()`` or the first save of the next `StatePersistence` for the file.
-/// - A file that ``restore()`` cannot read (corrupt, newer, unmigratable, unreadable) is never
-///   overwritten: the next save first moves it to `<file>.unreadable-N`, N one more than the
-///   highest already there, and the error names that path in ``PersistenceError/keptAs``.
-/// - Every error names the file it is about and says what to do.
+/// - A stored state that ``restore()`` cannot read (corrupt, newer, unmigratable, unreadable)
+///   is never overwritten: the next save first keeps it as `<file>.unreadable-N` (a key
+///   `<key>.unreadable-N`), N one more than the highest already there, and the error names it
+///   in ``PersistenceError/keptAs``.
+/// - Every error names the file or key it is about and says what to do.
 ///
 /// ## Debounce
 /// ``save(_:)`` writes the latest state once the clock has run `debounce` past the last call;
@@ -44,9 +54,9 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   /// It gets the `state` value of the file as JSON data, and the version that wrote it.
   public typealias Migration = @Sendable (_ stateJSON: Data, _ fromVersion: Int) throws -> State
 
-  /// The state file.
-  public let file: URL
-  /// The version written into each file; files with a smaller number are migrated.
+  /// Where the state is kept.
+  public let storage: any PersistenceStorage
+  /// The version written with each state; states with a smaller number are migrated.
   public let version: Int
   private let debounce: Duration
   private let maxWait: Duration?
@@ -65,15 +75,17 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     var error: PersistenceError?
     /// With `maxWait`: the clock's instant by which the changes not yet saved are written.
     var writeBy: (any Sendable)?
-    /// Where the next save moves the file that ``restore()`` could not read.
-    var keepAsideAt: URL?
-    var removedAbandonedTemporaries = false
+    /// Where the next save keeps the state that ``restore()`` could not read.
+    var keepAsideAt: PersistenceLocation?
+    var removedLeftovers = false
   }
 
-  /// Creates a persistence for one file.
+  /// Creates a persistence for one storage: a file, a key-value store's key.
   ///
   /// - Parameters:
-  ///   - file: Where the state is saved.
+  ///   - storage: Where the state is saved: ``PersistenceStorage/file(_:)``,
+  ///     ``PersistenceStorage/userDefaults(_:suiteName:)``,
+  ///     ``PersistenceStorage/inMemory(_:in:)``.
   ///   - version: The current version of the state's format; raise it when the state changes
   ///     shape, and handle the older numbers in `migrate`.
   ///   - debounce: How long ``save(_:)`` waits for more changes before writing.
@@ -84,7 +96,7 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   ///   - migrate: Reads files written with an older version; without it, such a file is a
   ///     ``PersistenceError/Reason/noMigration(from:)``.
   public init(
-    file: URL,
+    storage: some PersistenceStorage,
     version: Int,
     debounce: Duration = .seconds(1),
     maxWait: Duration? = nil,
@@ -94,7 +106,7 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     precondition(
       maxWait.map { $0 >= .zero } ?? true,
       "StatePersistence(maxWait:) is negative; pass a duration of zero or more, or nil")
-    self.file = file
+    self.storage = storage
     self.version = version
     self.debounce = debounce
     self.maxWait = maxWait
@@ -106,62 +118,52 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   ///
   /// It first removes the temporary files of saves that were killed before they finished.
   ///
-  /// - Returns: The state, or `nil` when there is no file yet.
-  /// - Throws: ``PersistenceError`` for a file that cannot be read, is corrupt, is from a
-  ///   newer version, or is older and cannot be migrated. The file is left as it is; the next
-  ///   save moves it to the error's ``PersistenceError/keptAs`` instead of overwriting it.
+  /// - Returns: The state, or `nil` when nothing is saved yet.
+  /// - Throws: ``PersistenceError`` for a state that cannot be read, is corrupt, is from a
+  ///   newer version, or is older and cannot be migrated. It is left as it is; the next save
+  ///   keeps it as the error's ``PersistenceError/keptAs`` instead of overwriting it.
   public func restore() throws(PersistenceError) -> State? {
-    stateFile.removeAbandonedTemporaries()
-    saving.withLock { $0.removedAbandonedTemporaries = true }
+    storage.removeLeftovers()
+    saving.withLock { $0.removedLeftovers = true }
     do {
-      guard let data = try stateFile.contents() else { return nil }
+      guard let data = try storage.read() else { return nil }
       return try decode(data)
     } catch {
       var error = error
       error.keptAs = saving.withLock { saving in
-        if saving.keepAsideAt == nil { saving.keepAsideAt = stateFile.nextKeptName() }
+        if saving.keepAsideAt == nil { saving.keepAsideAt = storage.nextKeptLocation() }
         return saving.keepAsideAt
       }
       throw error
     }
   }
 
-  private var stateFile: StateFile { StateFile(url: file) }
+  /// Where the state is kept, as errors name it.
+  public var location: PersistenceLocation { storage.location }
 
   private func decode(_ data: Data) throws(PersistenceError) -> State {
-    let contents: JSONValue
+    let found: Int
+    let stateJSON: Data
     do {
-      contents = try JSONValue(json: data)
+      (found, stateJSON) = try StoredJSON.header(of: data)
     } catch {
-      let problem = JSONCoding.syntaxProblem(in: data) ?? JSONCoding.reason(for: error)
-      throw PersistenceError(.corruptFile("not valid JSON: \(problem)"), file: file)
-    }
-    guard case .object = contents else {
-      throw PersistenceError(.corruptFile("it holds \(contents.kind), not an object"), file: file)
-    }
-    guard let found = contents["version"]?.integer else {
-      throw PersistenceError(.corruptFile("no integer \"version\""), file: file)
-    }
-    guard let state = contents["state"] else {
-      throw PersistenceError(.corruptFile("missing \"state\""), file: file)
+      throw PersistenceError(.corruptFile(error.detail), location: location)
     }
     if found > version {
-      throw PersistenceError(.newerVersion(found: found, supported: version), file: file)
+      throw PersistenceError(.newerVersion(found: found, supported: version), location: location)
     }
     if found == version {
       do {
-        return try JSONCoding.decoder(datesSince1970: false).decode(
-          StateFileContents<State>.self, from: data
-        ).state
+        return try StoredJSON.decode(State.self, from: data)
       } catch {
-        throw PersistenceError(.corruptFile(JSONCoding.reason(for: error, in: data)), file: file)
+        throw PersistenceError(.corruptFile(StoredJSON.reason(for: error)), location: location)
       }
     }
-    guard let migrate else { throw PersistenceError(.noMigration(from: found), file: file) }
+    guard let migrate else { throw PersistenceError(.noMigration(from: found), location: location) }
     do {
-      return try migrate(Data(state.json.utf8), found)
+      return try migrate(stateJSON, found)
     } catch {
-      throw PersistenceError(.migrationFailed(from: found, "\(error)"), file: file)
+      throw PersistenceError(.migrationFailed(from: found, "\(error)"), location: location)
     }
   }
 
@@ -211,12 +213,11 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
 
   /// Saves the store's state each time it changes, debounced; the returned subscription
   /// stops it.
+  ///
+  /// The state the store starts with is not saved, and neither is any state while the store
+  /// is time travelling (see "Time travel" above).
   public func persist(_ store: Store<State>) -> Subscription {
-    let isFirst = Lock(true)
-    return store.subscribe { [self] state in
-      // The first call is the state the store started with, which needs no save.
-      if !Self.takeFirst(isFirst) { self.save(state) }
-    }
+    persist(store, part: { $0 })
   }
 
   /// Writes `state` unless a newer save was requested since `generation` was taken; the check
@@ -230,22 +231,20 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     let written = Result { () throws(PersistenceError) in
       let data = try encode(state)
       try writing.withLock { _ -> Result<Void, PersistenceError> in
-        let (isLatest, keepAsideAt, removedAbandoned) = saving.withLock { saving in
+        let (isLatest, keepAsideAt, removedLeftovers) = saving.withLock { saving in
           let isLatest = saving.generation == generation
           if isLatest { saving.writeBy = nil }
-          return (isLatest, saving.keepAsideAt, saving.removedAbandonedTemporaries)
+          return (isLatest, saving.keepAsideAt, saving.removedLeftovers)
         }
         guard isLatest else { return .success(()) }
         return Result { () throws(PersistenceError) in
-          if !removedAbandoned {
-            stateFile.removeAbandonedTemporaries()
-            saving.withLock { $0.removedAbandonedTemporaries = true }
+          if !removedLeftovers {
+            storage.removeLeftovers()
+            saving.withLock { $0.removedLeftovers = true }
           }
-          if let keepAsideAt, FileManager.default.fileExists(atPath: file.path) {
-            try stateFile.keepAside(at: keepAsideAt)
-          }
+          if let keepAsideAt { _ = try storage.keepAside(at: keepAsideAt) }
           saving.withLock { $0.keepAsideAt = nil }
-          try stateFile.replace(with: data)
+          try storage.write(data)
         }
       }.get()
     }
@@ -262,10 +261,9 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
 
   private func encode(_ state: State) throws(PersistenceError) -> Data {
     do {
-      return try JSONCoding.encoder(datesSince1970: false).encode(
-        StateFileContents(state: state, version: version))
+      return try StoredJSON.encode(state, version: version)
     } catch {
-      throw PersistenceError(.encodingFailed(JSONCoding.reason(for: error)), file: file)
+      throw PersistenceError(.encodingFailed(StoredJSON.reason(for: error)), location: location)
     }
   }
 }
@@ -286,10 +284,4 @@ extension Clock {
     }
     return { [deadline] in try await self.sleep(until: deadline, tolerance: nil) }
   }
-}
-
-/// A state file: `{"state": …, "version": 2}`.
-private struct StateFileContents<State: Codable>: Codable {
-  var state: State
-  var version: Int?
 }

@@ -1,6 +1,6 @@
 import Foundation
 import ReduxCore
-import ReduxDevTools
+import ReduxPersistence
 import Testing
 
 @Suite("StatePersistence files")
@@ -28,17 +28,17 @@ struct StatePersistenceFileTests {
       to: file.appendingPathExtension("unreadable"), atomically: true, encoding: .utf8)
     let newer = #"{"state":{"count":1},"version":3}"#
     try newer.write(to: file, atomically: true, encoding: .utf8)
-    let persistence = StatePersistence<Counter>(file: file, version: 2)
+    let persistence = StatePersistence<Counter>(storage: .file(file), version: 2)
 
     let first = try #require(throws: PersistenceError.self) { try persistence.restore() }
-    #expect(first.keptAs == directory.appendingPathComponent("state.json.unreadable-1"))
+    #expect(first.keptAs == .file(directory.appendingPathComponent("state.json.unreadable-1")))
     #expect(
-      first.description.hasSuffix("(the next save keeps the file as \(file.path).unreadable-1)"))
+      first.description.hasSuffix("(the next save keeps it as \(file.path).unreadable-1)"))
     try persistence.saveNow(Counter(count: 2))
 
     try "damaged later".write(to: file, atomically: true, encoding: .utf8)
     let second = try #require(throws: PersistenceError.self) { try persistence.restore() }
-    #expect(second.keptAs == directory.appendingPathComponent("state.json.unreadable-2"))
+    #expect(second.keptAs == .file(directory.appendingPathComponent("state.json.unreadable-2")))
     try persistence.saveNow(Counter(count: 3))
 
     #expect(
@@ -58,7 +58,7 @@ struct StatePersistenceFileTests {
     // save's temporary file appears, so the kill lands in the middle of a save.
     await #expect(processExitsWith: .signal(SIGKILL)) { [path = path as String] in
       let file = URL(fileURLWithPath: path).appendingPathComponent("state.json")
-      let persistence = StatePersistence<Counter>(file: file, version: 1)
+      let persistence = StatePersistence<Counter>(storage: .file(file), version: 1)
       try persistence.saveNow(Counter(count: 1))
       let line = String(repeating: "x", count: 1_000)
       let large = Counter(count: 2, log: Array(repeating: line, count: 20_000))
@@ -72,14 +72,15 @@ struct StatePersistenceFileTests {
     let leftovers = try names().filter { $0 != "state.json" }
     try #require(!leftovers.isEmpty, "the kill did not interrupt a save")
 
-    let restored = try #require(try StatePersistence<Counter>(file: file, version: 1).restore())
+    let restored = try #require(
+      try StatePersistence<Counter>(storage: .file(file), version: 1).restore())
     #expect([1, 2].contains(restored.count))
     #expect(try names() == ["state.json"])
   }
 
   @Test("the temporary file of a save in progress elsewhere is left alone")
   func liveSaveIsLeftAlone() async throws {
-    let persistence = StatePersistence<Counter>(file: file, version: 1)
+    let persistence = StatePersistence<Counter>(storage: .file(file), version: 1)
     let live = directory.appendingPathComponent(".state.json.saving-live")
     let abandoned = directory.appendingPathComponent(".state.json.saving-abandoned")
     try "half a state".write(to: abandoned, atomically: false, encoding: .utf8)
@@ -110,7 +111,7 @@ struct StatePersistenceFileTests {
   func unreadableFileIsNamed() throws {
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
     let error = try #require(throws: PersistenceError.self) {
-      try StatePersistence<Counter>(file: file, version: 1).restore()
+      try StatePersistence<Counter>(storage: .file(file), version: 1).restore()
     }
     #expect(error.reason == .fileSystem(.read, code: EISDIR))
     #expect(error.file == file)
@@ -122,7 +123,7 @@ struct StatePersistenceFileTests {
   @Test("a state that cannot be encoded is an error, and the file on disk stays as it was")
   func unencodableState() throws {
     struct Measure: Codable, Sendable { var value: Double }
-    let persistence = StatePersistence<Measure>(file: file, version: 1)
+    let persistence = StatePersistence<Measure>(storage: .file(file), version: 1)
     try persistence.saveNow(Measure(value: 1))
     let saved = try text("state.json")
     let error = try #require(throws: PersistenceError.self) {
@@ -141,7 +142,7 @@ struct StatePersistenceFileTests {
     .timeLimit(.minutes(1)))
   func namedPipeAtTheStateFile() throws {
     #expect(mkfifo(file.path, 0o600) == 0)
-    let persistence = StatePersistence<Counter>(file: file, version: 1)
+    let persistence = StatePersistence<Counter>(storage: .file(file), version: 1)
     let error = try #require(throws: PersistenceError.self) { try persistence.restore() }
     #expect(error.reason == .notAFile("a named pipe (FIFO)"))
     #expect(error.file == file)
@@ -160,9 +161,9 @@ struct StatePersistenceFileTests {
   func namedPipeAtATemporaryName() async throws {
     let pipe = ".state.json.saving-00000000-0000-0000-0000-000000000000"
     #expect(mkfifo(directory.appendingPathComponent(pipe).path, 0o600) == 0)
-    let persistence = StatePersistence<Counter>(file: file, version: 1)
+    let persistence = StatePersistence<Counter>(storage: .file(file), version: 1)
     #expect(try persistence.restore() == nil)
-    let fresh = StatePersistence<Counter>(file: file, version: 1, debounce: .zero)
+    let fresh = StatePersistence<Counter>(storage: .file(file), version: 1, debounce: .zero)
     fresh.save(Counter(count: 3))
     try await fresh.flush()
     #expect(try fresh.restore() == Counter(count: 3))
@@ -172,7 +173,7 @@ struct StatePersistenceFileTests {
   @Test("a failed saveNow is thrown to its caller once, not again by flush")
   func saveNowFailureIsThrownOnce() async throws {
     struct Measure: Codable, Sendable { var value: Double }
-    let persistence = StatePersistence<Measure>(file: file, version: 1)
+    let persistence = StatePersistence<Measure>(storage: .file(file), version: 1)
     #expect(throws: PersistenceError.self) { try persistence.saveNow(Measure(value: .nan)) }
     try await persistence.flush()
   }

@@ -1,7 +1,7 @@
 import Clocks
 import Foundation
 import ReduxCore
-import ReduxDevTools
+import ReduxPersistence
 import Testing
 
 @Suite("StatePersistence", .timeLimit(.minutes(1)))
@@ -19,7 +19,7 @@ struct StatePersistenceTests {
     migrate: StatePersistence<Counter>.Migration? = nil
   ) -> StatePersistence<Counter> {
     StatePersistence(
-      file: file, version: version, debounce: .seconds(1), clock: clock, migrate: migrate)
+      storage: .file(file), version: version, debounce: .seconds(1), clock: clock, migrate: migrate)
   }
 
   func contents() throws -> String { try String(contentsOf: file, encoding: .utf8) }
@@ -109,7 +109,7 @@ struct StatePersistenceTests {
     #expect(try contents() == newer)
 
     try persistence.saveNow(Counter(count: 9))
-    let aside = try String(contentsOf: try #require(error.keptAs), encoding: .utf8)
+    let aside = try String(contentsOf: try #require(error.keptAs?.file), encoding: .utf8)
     #expect(aside == newer)
     #expect(try persistence.restore() == Counter(count: 9))
   }
@@ -136,7 +136,7 @@ struct StatePersistenceTests {
     let clock = TestClock()
     let missing = directory.appendingPathComponent("missing/state.json")
     let persistence = StatePersistence<Counter>(
-      file: missing, version: 1, debounce: .seconds(1), clock: clock)
+      storage: .file(missing), version: 1, debounce: .seconds(1), clock: clock)
     persistence.save(Counter())
     await clock.advance(by: .milliseconds(1_100))
     let error = try await #require(throws: PersistenceError.self) { try await persistence.flush() }
@@ -172,7 +172,7 @@ struct StatePersistenceTests {
     }
     let clock = TestClock()
     let persistence = StatePersistence<Draft>(
-      file: file, version: 1, debounce: .seconds(1), clock: clock)
+      storage: .file(file), version: 1, debounce: .seconds(1), clock: clock)
     persistence.save(Draft(text: "lost", fails: true))
     await clock.advance(by: .milliseconds(1_100))
     persistence.save(Draft(text: "kept"))
@@ -191,7 +191,7 @@ struct StatePersistenceTests {
   func maxWaitWritesDuringABurst() async throws {
     let clock = TestClock()
     let persistence = StatePersistence<Counter>(
-      file: file, version: 1, debounce: .seconds(1), maxWait: .seconds(3), clock: clock)
+      storage: .file(file), version: 1, debounce: .seconds(1), maxWait: .seconds(3), clock: clock)
     // A change every 0.6 s keeps restarting the 1 s debounce.
     for count in 1...5 {
       persistence.save(Counter(count: count))

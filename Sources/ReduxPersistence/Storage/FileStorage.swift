@@ -1,19 +1,29 @@
 import Foundation
 
-/// The file-system side of ``StatePersistence``: reading the state file, replacing it
-/// atomically, keeping an unreadable one under a new name, and removing what a killed save left.
+/// A state kept in a file: read whole, replaced atomically, an unreadable one kept under a new
+/// name, and what a killed save left removed. Make one with ``PersistenceStorage/file(_:)``.
 ///
 /// Every failure is a ``PersistenceError`` about the state file (the temporary file is ours,
-/// not the user's) with the system's error number. POSIX calls rather than `FileManager`, for that error number and for the file lock
-/// that tells a live save's temporary file from an abandoned one.
-struct StateFile: Sendable {
-  let url: URL
+/// not the user's) with the system's error number. POSIX calls rather than `FileManager`, for
+/// that error number and for the file lock that tells a live save's temporary file from an
+/// abandoned one.
+public struct FileStorage: PersistenceStorage {
+  /// The state file.
+  public let url: URL
+
+  /// A storage for the file at `url`; its folder must exist.
+  public init(url: URL) {
+    self.url = url
+  }
+
+  /// The state file.
+  public var location: PersistenceLocation { .file(url) }
 
   /// The contents, or `nil` when there is no file.
   ///
   /// Opened without blocking and checked to be a regular file before it is read, so that a
   /// named pipe or a device at the path is an error rather than a read that never returns.
-  func contents() throws(PersistenceError) -> Data? {
+  public func read() throws(PersistenceError) -> Data? {
     let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       if errno == ENOENT { return nil }
@@ -21,12 +31,12 @@ struct StateFile: Sendable {
     }
     defer { close(descriptor) }
     if let kind = Self.kindIfNotRegular(descriptor) {
-      throw PersistenceError(.notAFile(kind), file: url)
+      throw PersistenceError(.notAFile(kind), location: location)
     }
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { POSIX.read(descriptor, $0) }
       if count == 0 { return data }
       if count < 0 {
         if errno == EINTR { continue }
@@ -41,17 +51,15 @@ struct StateFile: Sendable {
   /// and is renamed over the file.
   ///
   /// The temporary file is locked (`flock`) from its creation until after the rename, so that
-  /// ``removeAbandonedTemporaries()`` can tell a save in progress, in any process, from one
+  /// ``removeLeftovers()`` can tell a save in progress, in any process, from one
   /// that was killed; the lock goes with the process.
-  func replace(with data: Data) throws(PersistenceError) {
+  public func write(_ data: Data) throws(PersistenceError) {
     let (temporary, descriptor) = try createLockedTemporary()
     defer { close(descriptor) }
     do throws(PersistenceError) {
       var offset = 0
       while offset < data.count {
-        let count = data.withUnsafeBytes { bytes in
-          write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-        }
+        let count = data.withUnsafeBytes { POSIX.write(descriptor, $0, from: offset) }
         if count < 0 {
           if errno == EINTR { continue }
           throw failure(.write)
@@ -95,7 +103,7 @@ struct StateFile: Sendable {
 
   /// Removes the temporary files of saves that were killed before their rename: those whose
   /// lock nobody holds. A save in progress holds its lock, so its file is left alone.
-  func removeAbandonedTemporaries() {
+  public func removeLeftovers() {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     for name in names where name.hasPrefix(temporaryPrefix) {
       let path = folder.appendingPathComponent(name, isDirectory: false).path
@@ -127,7 +135,9 @@ struct StateFile: Sendable {
 
   /// Where the next unreadable file is kept: `<file>.unreadable-N`, with N one more than the
   /// highest number already there, so that the numbers give the order the files were kept in.
-  func nextKeptName() -> URL {
+  public func nextKeptLocation() -> PersistenceLocation { .file(nextKeptName()) }
+
+  private func nextKeptName() -> URL {
     let prefix = url.lastPathComponent + ".unreadable-"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     let highest =
@@ -137,15 +147,21 @@ struct StateFile: Sendable {
   }
 
   /// Moves the file to `destination`, or to the next free kept name if something is there by
-  /// now; never replaces a file. Returns where the file went.
-  @discardableResult
-  func keepAside(at destination: URL) throws(PersistenceError) -> URL {
-    var destination = destination
+  /// now; never replaces a file. Returns where the file went, or `nil` without a file.
+  public func keepAside(at destination: PersistenceLocation) throws(PersistenceError)
+    -> PersistenceLocation?
+  {
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    var destination =
+      switch destination {
+      case .file(let kept): kept
+      case .key: nextKeptName()
+      }
     while true {
       // link fails rather than replace; only once the new name exists is the old one removed.
       if link(url.path, destination.path) == 0 {
         unlink(url.path)
-        return destination
+        return .file(destination)
       }
       switch errno {
       case EEXIST:
@@ -160,7 +176,7 @@ struct StateFile: Sendable {
         guard rename(url.path, destination.path) == 0 else {
           throw failure(.keepAside, keptAs: destination)
         }
-        return destination
+        return .file(destination)
       default:
         throw failure(.keepAside, keptAs: destination)
       }
@@ -184,6 +200,18 @@ struct StateFile: Sendable {
   private func failure(_ action: PersistenceError.FileAction, keptAs: URL? = nil)
     -> PersistenceError
   {
-    PersistenceError(.fileSystem(action, code: errno), file: url, keptAs: keptAs)
+    PersistenceError(
+      .fileSystem(action, code: errno), location: location, keptAs: keptAs.map { .file($0) })
+  }
+}
+
+/// `read` and `write` where the names are not ``FileStorage``'s own methods.
+private enum POSIX {
+  static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+  }
+
+  static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, from offset: Int) -> Int {
+    Foundation.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
   }
 }

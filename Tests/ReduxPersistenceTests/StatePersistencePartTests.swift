@@ -1,7 +1,7 @@
 import Clocks
 import Foundation
 import ReduxCore
-import ReduxDevTools
+import ReduxPersistence
 import Testing
 
 /// An app state of which only the settings are worth keeping.
@@ -48,7 +48,7 @@ struct StatePersistencePartTests {
   func persistsOnlyThePart() async throws {
     let clock = TestClock()
     let persistence = StatePersistence<Settings>(
-      file: file, version: 1, debounce: .seconds(1), clock: clock)
+      storage: .file(file), version: 1, debounce: .seconds(1), clock: clock)
     let store = Store(initialState: AppState(), reducer: appReducer)
     let saving = persistence.persist(store, part: \.settings)
 
@@ -67,7 +67,7 @@ struct StatePersistencePartTests {
 
   @Test("restores the saved part into a default state, keeping the rest of it")
   func restoresIntoDefault() throws {
-    let persistence = StatePersistence<Settings>(file: file, version: 1)
+    let persistence = StatePersistence<Settings>(storage: .file(file), version: 1)
     try persistence.saveNow(Settings(theme: "dark", fontSize: 16))
     let defaults = AppState(isLoading: true, results: ["kept"])
 
@@ -81,14 +81,14 @@ struct StatePersistencePartTests {
 
   @Test("without a file, restoring into a default state returns it as it is")
   func restoreWithoutFile() throws {
-    let persistence = StatePersistence<Settings>(file: file, version: 1)
+    let persistence = StatePersistence<Settings>(storage: .file(file), version: 1)
     #expect(try persistence.restore(into: AppState(), at: \.settings) == AppState())
   }
 
   @Test("a file that cannot be read is an error naming it, and `try?` falls back to the default")
   func corruptFileFallsBack() throws {
     try Data("{\"state\":".utf8).write(to: file)
-    let persistence = StatePersistence<Settings>(file: file, version: 1)
+    let persistence = StatePersistence<Settings>(storage: .file(file), version: 1)
     #expect {
       _ = try persistence.restore(into: AppState(), at: \.settings)
     } throws: { error in
@@ -107,7 +107,7 @@ struct StatePersistencePartTests {
   func projection() async throws {
     let clock = TestClock()
     let persistence = StatePersistence<SavedLook>(
-      file: file, version: 1, debounce: .seconds(1), clock: clock)
+      storage: .file(file), version: 1, debounce: .seconds(1), clock: clock)
     let store = Store(initialState: AppState(), reducer: appReducer)
     let saving = persistence.persist(store, part: { SavedLook(theme: $0.settings.theme) })
     store.dispatch(SetTheme(theme: "sepia"))

@@ -1,0 +1,116 @@
+import Foundation
+
+/// What a stored state holds, `{"state": …, "version": 2}`, and how its errors are worded.
+///
+/// ReduxDevTools words its JSON errors the same way; the two modules cannot share code (neither
+/// imports the other, and ReduxSeam stays free of Foundation), so this is the persistence's own.
+enum StoredJSON {
+  /// Keys sorted, so that equal states are equal bytes; `Date` in its own format (seconds since
+  /// 2001), as `JSONEncoder` writes it by default.
+  static func encode<State: Encodable>(_ state: State, version: Int) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(Contents(state: state, version: version))
+  }
+
+  /// The state of a file of the current version.
+  static func decode<State: Decodable>(_: State.Type, from data: Data) throws -> State {
+    try JSONDecoder().decode(Contents<State>.self, from: data).state
+  }
+
+  /// The version and the `state` value's JSON, checked without decoding the state.
+  static func header(of data: Data) throws(HeaderProblem) -> (version: Int, state: Data) {
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    } catch {
+      throw HeaderProblem("not valid JSON: \(syntaxProblem(error))")
+    }
+    guard let contents = object as? [String: Any] else {
+      throw HeaderProblem("it holds \(kind(of: object)), not an object")
+    }
+    guard let number = contents["version"] as? NSNumber, let version = integer(number) else {
+      throw HeaderProblem("no integer \"version\"")
+    }
+    guard let state = contents["state"] else { throw HeaderProblem("missing \"state\"") }
+    let stateJSON = try? JSONSerialization.data(withJSONObject: state, options: [.fragmentsAllowed])
+    return (version, stateJSON ?? Data())
+  }
+
+  /// Why the header is not one a state file has.
+  struct HeaderProblem: Error {
+    let detail: String
+    init(_ detail: String) { self.detail = detail }
+  }
+
+  /// Why `error` stopped encoding or decoding, in one line that names the place:
+  /// `wrong value at state.count: expected Int, found a string`.
+  static func reason(for error: any Error) -> String {
+    switch error {
+    case EncodingError.invalidValue(_, let context):
+      "cannot encode the value at \(path(context.codingPath)): \(context.debugDescription)"
+    case DecodingError.typeMismatch(let type, let context):
+      "wrong value at \(path(context.codingPath)): expected \(type)"
+    case DecodingError.valueNotFound(let type, let context):
+      "missing value at \(path(context.codingPath)): expected \(type), found null"
+    case DecodingError.keyNotFound(let key, let context):
+      "missing \"\(path(context.codingPath + [key]))\""
+    case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+      "a number does not fit the type it decodes to"
+    case DecodingError.dataCorrupted(let context):
+      "wrong value at \(path(context.codingPath)): \(context.debugDescription)"
+    default:
+      "\(error)"
+    }
+  }
+
+  /// `state.items[2].name`, or `the top level`.
+  private static func path(_ codingPath: [any CodingKey]) -> String {
+    guard !codingPath.isEmpty else { return "the top level" }
+    var text = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += (text.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
+    return text
+  }
+
+  /// Foundation's own words for a parse error (`Invalid value around character 5.`).
+  private static func syntaxProblem(_ error: any Error) -> String {
+    (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+      ?? "JSONSerialization cannot read it"
+  }
+
+  private static func kind(of value: Any) -> String {
+    switch value {
+    case is [Any]: "an array"
+    case is String: "a string"
+    case is NSNull: "null"
+    case let number as NSNumber: isBool(number) ? "a Boolean" : "a number"
+    default: "an unknown value"
+    }
+  }
+
+  /// The number as an `Int` if it was written as an integer that fits: not a Boolean (type
+  /// `c`), not a fraction or an exponent (type `d`).
+  private static func integer(_ number: NSNumber) -> Int? {
+    let type = String(cString: number.objCType)
+    return type == "c" || type == "d" ? nil : Int(number.description)
+  }
+
+  /// A Boolean is an NSNumber of type `c` (char); JSON numbers never are.
+  private static func isBool(_ number: NSNumber) -> Bool {
+    String(cString: number.objCType) == "c"
+  }
+
+  fileprivate struct Contents<State> {
+    var state: State
+    var version: Int?
+  }
+}
+
+extension StoredJSON.Contents: Encodable where State: Encodable {}
+extension StoredJSON.Contents: Decodable where State: Decodable {}
