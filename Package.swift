@@ -229,6 +229,28 @@ let package = Package(
       ],
       path: "Examples/Todos/Tests"
     ),
+    // SyncUps is TCA's SyncUps app on swift-redux: the list owns the sync-ups, and the detail and
+    // record screens reach theirs by id (EntityOwner), kept in a file with ReduxPersistence.
+    .target(
+      name: "SyncUpsFeature", dependencies: ["ReduxCommand", "ReduxPersistence"],
+      path: "Examples/SyncUps/SyncUpsFeature"
+    ),
+    .executableTarget(
+      name: "SyncUps",
+      dependencies: [
+        "SyncUpsFeature", "ReduxCommand", "ReduxPersistence", "ReduxDevTools",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      path: "Examples/SyncUps/App"
+    ),
+    .testTarget(
+      name: "SyncUpsTests",
+      dependencies: [
+        "SyncUpsFeature", "ReduxCommand", "ReduxPersistence", "ReduxDevTools", "ReduxTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      path: "Examples/SyncUps/Tests"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
