@@ -84,6 +84,7 @@ let package = Package(
         .product(name: "ReduxCommand", package: "swift-redux"),
         .product(name: "ReduxEffects", package: "swift-redux"),
         .product(name: "ReduxSaga", package: "swift-redux"),
+        .product(name: "ReduxPersistence", package: "swift-redux"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -116,6 +117,7 @@ let package = Package(
         .product(name: "ReduxEffects", package: "swift-redux"),
         .product(name: "ReduxSaga", package: "swift-redux"),
         .product(name: "ReduxDevTools", package: "swift-redux"),
+        .product(name: "ReduxPersistence", package: "swift-redux"),
       ]
     ),
   ],

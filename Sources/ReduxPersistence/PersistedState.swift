@@ -32,6 +32,8 @@ public struct PersistedState<Root: Sendable>: Sendable {
     public let location: PersistenceLocation
     fileprivate let restore: @Sendable (inout Root) throws(PersistenceError) -> Void
     fileprivate let makeSaver: @Sendable () -> Saver
+    /// Whether the part is the same in two states.
+    fileprivate let isUnchanged: @Sendable (Root, Root) -> Bool
     fileprivate let flush: @Sendable () async throws(PersistenceError) -> Void
 
     /// The value at `keyPath`, kept by `persistence`, named `name` in errors.
@@ -53,6 +55,7 @@ public struct PersistedState<Root: Sendable>: Sendable {
               if saved.replace(with: value) { persistence.save(value) }
             })
         },
+        isUnchanged: { $0[keyPath: keyPath] == $1[keyPath: keyPath] },
         flush: { () async throws(PersistenceError) in try await persistence.flush() })
     }
   }
@@ -116,7 +119,10 @@ public struct PersistedState<Root: Sendable>: Sendable {
   /// store is time travelling.
   public func persist(_ store: Store<Root>) -> Subscription {
     let savers = parts.map { $0.makeSaver() }
+    let parts = parts
     return store.subscribeReached(
+      select: { $0 },
+      isEqual: { old, new in parts.allSatisfy { $0.isUnchanged(old, new) } },
       first: { state in for saver in savers { saver.first(state) } },
       reached: { state in for saver in savers { saver.reached(state) } })
   }

@@ -58,23 +58,37 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   public let storage: any PersistenceStorage
   /// The version written with each state; states with a smaller number are migrated.
   public let version: Int
-  private let debounce: Duration
-  private let maxWait: Duration?
   private let clock: any Clock<Duration>
+  /// The deadline of a save asked for now (`debounce` from now, or sooner with `maxWait`),
+  /// made where the clock's type is known, so that a save reads the clock without looking up
+  /// its types.
+  @usableFromInline let deadlineFromNow:
+    @Sendable (_ writeBy: inout (any Sendable)?) -> any Sendable
   private let migrate: Migration?
-  private let saving = Lock(SaveState())
+  @usableFromInline let saving = Lock(SaveState())
   /// Serializes file writes; see `write(_:generation:)`.
   private let writing = Lock(())
 
-  private struct SaveState {
+  // A save is on the dispatch path of every persisted store (a subscriber calls it), so it is
+  // @inlinable: specialized for the caller's State, it takes one lock and reads the clock.
+  @usableFromInline
+  struct SaveState {
     /// Counts the saves asked for; a write of an older one never lands after a newer one.
-    var generation = 0
-    var pending: Task<Void, Never>?
+    @usableFromInline var generation = 0
+    /// The task that writes `latest` once the deadline passes; one at a time, so that a burst
+    /// of saves costs a lock each, not a task each.
+    @usableFromInline var pending: Task<Void, Never>?
+    /// Tells the current pending task from one that was replaced by a `saveNow`.
+    @usableFromInline var pendingNumber = 0
+    /// The state the pending task writes.
+    @usableFromInline var latest: State?
+    /// The clock's instant at which the pending task writes.
+    @usableFromInline var deadline: (any Sendable)?
     /// The failure of the latest save asked for, if it failed; a later successful write
     /// clears it, so ``flush()`` reports what is on disk.
     var error: PersistenceError?
     /// With `maxWait`: the clock's instant by which the changes not yet saved are written.
-    var writeBy: (any Sendable)?
+    @usableFromInline var writeBy: (any Sendable)?
     /// Where the next save keeps the state that ``restore()`` could not read.
     var keepAsideAt: PersistenceLocation?
     var removedLeftovers = false
@@ -108,8 +122,7 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
       "StatePersistence(maxWait:) is negative; pass a duration of zero or more, or nil")
     self.storage = storage
     self.version = version
-    self.debounce = debounce
-    self.maxWait = maxWait
+    self.deadlineFromNow = Self.deadlines(on: clock, debounce: debounce, maxWait: maxWait)
     self.clock = clock
     self.migrate = migrate
   }
@@ -141,7 +154,14 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   /// Where the state is kept, as errors name it.
   public var location: PersistenceLocation { storage.location }
 
+  /// The state in `data`. A file of the current version is decoded in one pass; the header is
+  /// looked at on its own only when that fails or the version differs, to say why or to
+  /// migrate.
   private func decode(_ data: Data) throws(PersistenceError) -> State {
+    let decoded = Result { try StoredJSON.decode(State.self, from: data) }
+    if case .success(let contents) = decoded, contents.version == version {
+      return contents.state
+    }
     let found: Int
     let stateJSON: Data
     do {
@@ -152,12 +172,8 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     if found > version {
       throw PersistenceError(.newerVersion(found: found, supported: version), location: location)
     }
-    if found == version {
-      do {
-        return try StoredJSON.decode(State.self, from: data)
-      } catch {
-        throw PersistenceError(.corruptFile(StoredJSON.reason(for: error)), location: location)
-      }
+    if found == version, case .failure(let error) = decoded {
+      throw PersistenceError(.corruptFile(StoredJSON.reason(for: error)), location: location)
     }
     guard let migrate else { throw PersistenceError(.noMigration(from: found), location: location) }
     do {
@@ -172,15 +188,48 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   ///
   /// Returns at once. An error while writing is kept and thrown by the next ``flush()``,
   /// unless a newer save has been asked for since.
+  @inlinable
   public func save(_ state: State) {
     saving.withLock { saving in
-      let sleep = clock.sleeper(after: debounce, maxWait: maxWait, writeBy: &saving.writeBy)
-      saving.pending?.cancel()
       saving.generation += 1
-      let generation = saving.generation
-      saving.pending = Task { [self] in
-        do { try await sleep() } catch { return }
-        try? self.write(state, generation: generation, keepsFailure: true)
+      saving.latest = state
+      saving.deadline = deadlineFromNow(&saving.writeBy)
+      guard saving.pending == nil else { return }
+      saving.pendingNumber += 1
+      let number = saving.pendingNumber
+      saving.pending = Task { [self] in await self.writeWhenDue(number) }
+    }
+  }
+
+  /// What the pending task does next.
+  private enum PendingStep {
+    case sleep(any Sendable)
+    case write(State, generation: Int)
+    case stop
+  }
+
+  /// The pending task: sleeps until the deadline, again if a newer save moved it meanwhile,
+  /// then writes the latest state. Ends without writing once `saveNow` has replaced it.
+  @usableFromInline
+  func writeWhenDue(_ number: Int) async {
+    while true {
+      let next: PendingStep = saving.withLock { saving in
+        guard saving.pendingNumber == number, let deadline = saving.deadline,
+          let latest = saving.latest
+        else { return .stop }
+        guard clock.hasPassed(deadline) else { return .sleep(deadline) }
+        saving.pending = nil
+        saving.latest = nil
+        return .write(latest, generation: saving.generation)
+      }
+      switch next {
+      case .stop:
+        return
+      case .sleep(let deadline):
+        do { try await clock.sleep(untilStored: deadline) } catch { return }
+      case .write(let state, let generation):
+        try? write(state, generation: generation, keepsFailure: true)
+        return
       }
     }
   }
@@ -190,6 +239,8 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
     let generation = saving.withLock { saving in
       saving.pending?.cancel()
       saving.pending = nil
+      saving.pendingNumber += 1
+      saving.latest = nil
       saving.generation += 1
       return saving.generation
     }
@@ -268,20 +319,49 @@ public final class StatePersistence<State: Codable & Sendable>: Sendable {
   }
 }
 
+extension StatePersistence {
+  /// Makes deadlines on `clock`, opened once here rather than on every save. The default
+  /// clock gets code of its own: generic code would look up the clock's types on every save.
+  fileprivate static func deadlines<C: Clock<Duration>>(
+    on clock: C, debounce: Duration, maxWait: Duration?
+  ) -> @Sendable (_ writeBy: inout (any Sendable)?) -> any Sendable {
+    if let continuous = clock as? ContinuousClock {
+      return { writeBy in continuous.deadline(after: debounce, maxWait: maxWait, writeBy: &writeBy)
+      }
+    }
+    return { writeBy in clock.deadline(after: debounce, maxWait: maxWait, writeBy: &writeBy) }
+  }
+}
+
 extension Clock {
-  /// A sleep until `interval` after now, or until `writeBy` if that comes first, with the
-  /// deadline taken when this is called, so that a task that starts late still wakes at the
-  /// right time. With `maxWait`, the first call of a burst sets `writeBy` to `maxWait` after
-  /// now; the write that ends the burst clears it.
-  fileprivate func sleeper(
+  /// The instant `interval` after now, or `writeBy` if that comes first, taken when this is
+  /// called, so that a task that starts late still wakes at the right time. With `maxWait`,
+  /// the first call of a burst sets `writeBy` to `maxWait` after now; the write that ends the
+  /// burst clears it.
+  @inline(__always)
+  fileprivate func deadline(
     after interval: Duration, maxWait: Duration?, writeBy: inout (any Sendable)?
-  ) -> @Sendable () async throws -> Void {
+  ) -> any Sendable {
     var deadline = now.advanced(by: interval)
     if let maxWait {
       let cap = (writeBy as? Instant) ?? now.advanced(by: maxWait)
       writeBy = cap
       deadline = Swift.min(deadline, cap)
     }
-    return { [deadline] in try await self.sleep(until: deadline, tolerance: nil) }
+    return deadline
+  }
+
+  /// Whether the clock has reached `deadline`, an instant that
+  /// `deadline(after:maxWait:writeBy:)` made.
+  fileprivate func hasPassed(_ deadline: any Sendable) -> Bool {
+    guard let deadline = deadline as? Instant else { return true }
+    return now >= deadline
+  }
+
+  /// Sleeps until `deadline`, an instant of this clock that `deadline(after:maxWait:writeBy:)`
+  /// made.
+  fileprivate func sleep(untilStored deadline: any Sendable) async throws {
+    guard let deadline = deadline as? Instant else { return }
+    try await sleep(until: deadline, tolerance: nil)
   }
 }

@@ -13,12 +13,16 @@ enum StoredJSON {
     return try encoder.encode(Contents(state: state, version: version))
   }
 
-  /// The state of a file of the current version.
-  static func decode<State: Decodable>(_: State.Type, from data: Data) throws -> State {
-    try JSONDecoder().decode(Contents<State>.self, from: data).state
+  /// The state and the version in `data`, in one pass.
+  static func decode<State: Decodable>(_: State.Type, from data: Data) throws -> (
+    state: State, version: Int?
+  ) {
+    let contents = try JSONDecoder().decode(Contents<State>.self, from: data)
+    return (contents.state, contents.version)
   }
 
-  /// The version and the `state` value's JSON, checked without decoding the state.
+  /// The version and the `state` value's JSON, checked without decoding the state: for a file
+  /// that did not decode as the current version, to say why or to migrate it.
   static func header(of data: Data) throws(HeaderProblem) -> (version: Int, state: Data) {
     let object: Any
     do {

@@ -21,29 +21,42 @@ package struct TimeTravelReason: OptionSet, Sendable {
 ///
 /// Set by the thread that changes the state (inside the store's queue, before subscribers are
 /// told), so a subscriber that reads it sees the value for the state it was given.
+@usableFromInline
 package final class TimeTravelMark: Sendable {
   /// The reasons in the low bits, the replay count above them.
-  private let bits = Atomic<Int>(0)
+  @usableFromInline let bits = Atomic<Int>(0)
+  /// How many times the mark went from set to clear.
+  @usableFromInline let ends = Atomic<Int>(0)
   private static let replayUnit = 1 << 8
 
   package init() {}
 
   /// Whether any reason is set or a replay is running.
+  @inlinable
   package var isTravelling: Bool { bits.load(ordering: .acquiring) != 0 }
+
+  /// How many travels have ended: an observer that compares it with the number it last saw
+  /// learns that the state it is given ends a travel, even when that state equals the one the
+  /// travel showed (a commit of the step shown).
+  @inlinable
+  package var travelEnds: Int { ends.load(ordering: .acquiring) }
 
   /// Sets or clears `reason`.
   package func set(_ reason: TimeTravelReason, _ isOn: Bool) {
-    if isOn {
-      bits.bitwiseOr(reason.rawValue, ordering: .releasing)
-    } else {
-      bits.bitwiseAnd(~reason.rawValue, ordering: .releasing)
-    }
+    let (old, new) =
+      isOn
+      ? bits.bitwiseOr(reason.rawValue, ordering: .acquiringAndReleasing)
+      : bits.bitwiseAnd(~reason.rawValue, ordering: .acquiringAndReleasing)
+    if old != 0 && new == 0 { ends.add(1, ordering: .releasing) }
   }
 
   /// Counts a replay in while `body` runs.
   package func replaying<Result>(_ body: () throws -> Result) rethrows -> Result {
     bits.add(Self.replayUnit, ordering: .releasing)
-    defer { bits.subtract(Self.replayUnit, ordering: .releasing) }
+    defer {
+      let (_, new) = bits.subtract(Self.replayUnit, ordering: .acquiringAndReleasing)
+      if new == 0 { ends.add(1, ordering: .releasing) }
+    }
     return try body()
   }
 }

@@ -12,4 +12,6 @@ let benchmarks: @Sendable () -> Void = {
   registerCommandComposition()
   registerEffects()
   registerDevTools()
+  registerPersistence()
+  registerPersistenceRestore()
 }

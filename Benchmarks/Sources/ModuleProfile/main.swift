@@ -38,7 +38,8 @@ let scenarios = [
   "flux-earlier", "flux-later",
   "command-none", "command-action", "command-working64",
   "effects-none", "effects-typed", "effects-logger", "devtools-1000", "devtools-100k",
-  "devtools-off-1000",
+  "devtools-off-1000", "persist-none", "persist-subscriber", "persist-unchanged",
+  "persist-changed",
 ]
 let arguments = CommandLine.arguments.dropFirst()
 guard let scenario = arguments.first, scenarios.contains(scenario) else {
@@ -61,6 +62,22 @@ case "devtools-1000", "devtools-100k", "devtools-off-1000":
     sink(store)
     sink(devTools)
   }
+case "persist-none", "persist-subscriber", "persist-unchanged", "persist-changed":
+  // Benchmark 11: a dispatch that changes the kept part (or, for "unchanged", only the
+  // counter), with nothing watching, a plain subscriber of the part, or a StatePersistence.
+  let observer: PersistedAppObserver =
+    switch scenario {
+    case "persist-none": .none
+    case "persist-subscriber": .subscriber
+    default: .persistence
+    }
+  let (store, watching) = makePersistedAppStore(observer)
+  if scenario == "persist-unchanged" {
+    measured(count) { store.dispatch(BumpCount()) }
+  } else {
+    measured(count) { store.dispatch(Resize()) }
+  }
+  sink(watching)
 case "saga-take":
   // The saga runs on this thread, inside the dispatch that resumes it, and its monitor signals
   // before `dispatch` returns; the wait is the benchmark's pacing. callgrind's collection

@@ -43,6 +43,7 @@ extension Store {
   public var isTimeTravelling: Bool { engine.timeTravel.isTravelling }
 
   /// The mark ReduxDevTools sets and ReduxPersistence reads.
+  @inlinable
   package var timeTravel: TimeTravelMark { engine.timeTravel }
 }
 

@@ -20,7 +20,7 @@ final class StoreEngine<State: Sendable>: Sendable {
   /// The work in flight that `send`s and test probes await.
   @usableFromInline let ledger = WorkLedger()
   /// Set while DevTools shows a state the app did not reach (Store+ReplaceState.swift).
-  let timeTravel = TimeTravelMark()
+  @usableFromInline let timeTravel = TimeTravelMark()
 
   /// Where the reducer leaves work to start after its action is committed (FollowUp.swift);
   /// nil for a store whose reducer leaves none. Taken by the drainer that reduced, right after.

@@ -34,6 +34,8 @@ public struct FileStorage: PersistenceStorage {
       throw PersistenceError(.notAFile(kind), location: location)
     }
     var data = Data()
+    var status = stat()
+    if fstat(descriptor, &status) == 0 { data.reserveCapacity(Int(status.st_size)) }
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let count = buffer.withUnsafeMutableBytes { POSIX.read(descriptor, $0) }
