@@ -2,7 +2,7 @@ import Foundation
 import ReduxCore
 import ReduxPersistence
 
-// Benchmark 11: what a persisted part costs a dispatch. An app state with a part worth keeping
+// Benchmark 18: what a persisted part costs a dispatch. An app state with a part worth keeping
 // (the settings) and a counter that is not kept; the part is saved to memory, debounced for an
 // hour, so nothing is written while the dispatches are measured.
 
@@ -80,7 +80,7 @@ public struct SavedNote: Codable, Equatable, Sendable {
 }
 
 /// A state file of about `megabytes` MB in a new temporary folder, and the persistence that
-/// restores it: 11r's restore of a large file.
+/// restores it: 18r's restore of a large file.
 public func makeLargeStateFile(megabytes: Int) throws -> StatePersistence<[SavedNote]> {
   let folder = FileManager.default.temporaryDirectory
     .appending(path: "redux-persistence-bench-\(UUID().uuidString)")

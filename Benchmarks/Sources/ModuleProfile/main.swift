@@ -63,7 +63,7 @@ case "devtools-1000", "devtools-100k", "devtools-off-1000":
     sink(devTools)
   }
 case "persist-none", "persist-subscriber", "persist-unchanged", "persist-changed":
-  // Benchmark 11: a dispatch that changes the kept part (or, for "unchanged", only the
+  // Benchmark 18: a dispatch that changes the kept part (or, for "unchanged", only the
   // counter), with nothing watching, a plain subscriber of the part, or a StatePersistence.
   let observer: PersistedAppObserver =
     switch scenario {

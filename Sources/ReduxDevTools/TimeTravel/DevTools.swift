@@ -44,8 +44,8 @@ import Synchronization
 ///
 /// ## Cost
 /// With recording off, the middleware costs what a pass-through middleware costs (two atomic
-/// reads more). With it on, it also copies the state into the history and reads the clock; the
-/// history is a ring of `capacity` entries, so its memory is bounded. A live inspector
+/// reads more). With it on, it also copies the state into the history, reads the clock and the
+/// store's time-travel mark (one atomic read); the history is a ring of `capacity` entries, so its memory is bounded. A live inspector
 /// (``serve(registry:host:port:options:logger:)``) adds one atomic exchange per action: the
 /// inspector reads the history on its own task (see `docs/devtools.md` for the figures).
 public final class DevTools<State: Sendable>: Sendable {
