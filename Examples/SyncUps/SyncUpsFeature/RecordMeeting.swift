@@ -13,8 +13,8 @@ public struct RecordLocal: SharesEntity, Equatable, Sendable {
   public var speakerIndex = 0
   /// What the recognizer has heard so far.
   public var transcript = ""
-  /// The question shown, if any; the timer does not count while it is.
-  public var endMeetingQuestion: EndMeetingQuestion?
+  /// The "End meeting?" alert, while it is shown; the timer does not count meanwhile.
+  public var alert: AlertState?
 
   /// A meeting of the sync-up `entityID`, about to start.
   public init(entityID: SyncUp.ID) {
@@ -22,13 +22,17 @@ public struct RecordLocal: SharesEntity, Equatable, Sendable {
   }
 }
 
-/// What ending a meeting asks. Ending early can discard the meeting; after the last speaker
-/// it can only be saved or resumed.
-public enum EndMeetingQuestion: Equatable, Sendable {
-  /// Save, discard, or resume.
-  case endEarly
-  /// Save or resume.
-  case lastSpeakerDone
+extension AlertState {
+  /// What ending a meeting asks: save, discard (only when ending early: after the last speaker
+  /// the meeting is kept), or resume.
+  public static func endMeeting(discardable: Bool) -> AlertState {
+    AlertState(
+      title: "End meeting?",
+      message: "You are ending the meeting early. What would you like to do?",
+      buttons: [.default("Save and end", action: SaveAndEnd())]
+        + (discardable ? [.destructive("Discard", action: DiscardMeeting())] : [])
+        + [.cancel("Resume")])
+  }
 }
 
 /// The record screen's state: the list's sync-up joined with the screen's own state.
@@ -67,17 +71,12 @@ public struct EndMeetingTapped: Action {
   public init() {}
 }
 /// The user saved the meeting: it goes into the sync-up, and the screen pops.
-public struct SaveAndEnd: Action {
+public struct SaveAndEnd: Action, Equatable {
   /// Creates the action.
   public init() {}
 }
 /// The user discarded the meeting that was ended early: the screen pops, nothing saved.
-public struct DiscardMeeting: Action {
-  /// Creates the action.
-  public init() {}
-}
-/// The user went back to the meeting: the question closes and the timer counts again.
-public struct ResumeMeeting: Action {
+public struct DiscardMeeting: Action, Equatable {
   /// Creates the action.
   public init() {}
 }
@@ -122,7 +121,7 @@ public func recordMeetingReducer(_ environment: SyncUpsEnvironment)
       return .batch(timer, recognizer)
     }
     .on(TimerTicked.self) { record, _ in
-      guard record.endMeetingQuestion == nil else { return .none }
+      guard record.alert == nil else { return .none }
       record.secondsElapsed += 1
       let share = record.entity.secondsPerAttendee
       guard record.secondsElapsed.isMultiple(of: share) else { return .none }
@@ -139,7 +138,7 @@ public func recordMeetingReducer(_ environment: SyncUpsEnvironment)
     .on(SpeechStopped.self) { _, _ in .none }
     .on(NextSpeakerTapped.self) { record, _ in
       guard record.speakerIndex < record.entity.attendees.count - 1 else {
-        record.endMeetingQuestion = .lastSpeakerDone
+        record.alert = .endMeeting(discardable: false)
         return .none
       }
       record.speakerIndex += 1
@@ -147,20 +146,11 @@ public func recordMeetingReducer(_ environment: SyncUpsEnvironment)
       return .none
     }
     .on(EndMeetingTapped.self) { record, _ in
-      record.endMeetingQuestion = .endEarly
+      record.alert = .endMeeting(discardable: true)
       return .none
     }
-    .on(SaveAndEnd.self) { record, _ in
-      record.endMeetingQuestion = nil
-      return saveAndEnd(&record)
-    }
-    .on(DiscardMeeting.self) { record, _ in
-      guard record.endMeetingQuestion == .endEarly else { return .none }
-      record.endMeetingQuestion = nil
-      return end()
-    }
-    .on(ResumeMeeting.self) { record, _ in
-      record.endMeetingQuestion = nil
-      return .none
-    }
+    // Reached only through the alert's buttons (`.alert` below dismisses it first).
+    .on(SaveAndEnd.self) { record, _ in saveAndEnd(&record) }
+    .on(DiscardMeeting.self) { _, _ in end() }
+    .alert(\.alert)
 }

@@ -59,11 +59,11 @@ struct RecordTests {
     let store = await recording()
     await tick(store) { updateRecord(&$0.path, screen) { $0.secondsElapsed = 1 } }
     await store.send(record(screen, EndMeetingTapped())) {
-      updateRecord(&$0.path, screen) { $0.endMeetingQuestion = .endEarly }
+      updateRecord(&$0.path, screen) { $0.alert = .endMeeting(discardable: true) }
     }
     await tick(store)  // the question is up: the tick changes nothing
-    await store.send(record(screen, SaveAndEnd())) {
-      updateRecord(&$0.path, screen) { $0.endMeetingQuestion = nil }
+    await store.send(record(screen, ChildAction<AlertState>(SaveAndEnd()))) {
+      updateRecord(&$0.path, screen) { $0.alert = nil }
       $0.syncUps[0].meetings = [Meeting(id: id(0), date: meetingDate, transcript: "")]
     }
     await store.receive(isDismiss(screen)) { $0.path = StackState() }
@@ -74,10 +74,10 @@ struct RecordTests {
   func discard() async {
     let store = await recording()
     await store.send(record(screen, EndMeetingTapped())) {
-      updateRecord(&$0.path, screen) { $0.endMeetingQuestion = .endEarly }
+      updateRecord(&$0.path, screen) { $0.alert = .endMeeting(discardable: true) }
     }
-    await store.send(record(screen, DiscardMeeting())) {
-      updateRecord(&$0.path, screen) { $0.endMeetingQuestion = nil }
+    await store.send(record(screen, ChildAction<AlertState>(DiscardMeeting()))) {
+      updateRecord(&$0.path, screen) { $0.alert = nil }
     }
     await store.receive(isDismiss(screen)) { $0.path = StackState() }
     #expect(store.state.syncUps[0].meetings.isEmpty)
@@ -100,12 +100,13 @@ struct RecordTests {
       }
     }
     await store.send(record(screen, NextSpeakerTapped())) {
-      updateRecord(&$0.path, screen) { $0.endMeetingQuestion = .lastSpeakerDone }
+      updateRecord(&$0.path, screen) { $0.alert = .endMeeting(discardable: false) }
     }
     // Discarding is not offered once every speaker has spoken.
-    await store.send(record(screen, DiscardMeeting()))
-    await store.send(record(screen, ResumeMeeting())) {
-      updateRecord(&$0.path, screen) { $0.endMeetingQuestion = nil }
+    #expect(
+      AlertState.endMeeting(discardable: false).buttons.map(\.label) == ["Save and end", "Resume"])
+    await store.send(record(screen, ChildAction<AlertState>.dismiss)) {
+      updateRecord(&$0.path, screen) { $0.alert = nil }
     }
     await store.send(StackAction<AppScreen>.popFrom(id: screen)) { $0.path = StackState() }
     await store.finish()
@@ -121,10 +122,10 @@ struct RecordTests {
       updateRecord(&$0.path, screen) { $0.transcript = "Hello world" }
     }
     await store.send(record(screen, EndMeetingTapped())) {
-      updateRecord(&$0.path, screen) { $0.endMeetingQuestion = .endEarly }
+      updateRecord(&$0.path, screen) { $0.alert = .endMeeting(discardable: true) }
     }
-    await store.send(record(screen, SaveAndEnd())) {
-      updateRecord(&$0.path, screen) { $0.endMeetingQuestion = nil }
+    await store.send(record(screen, ChildAction<AlertState>(SaveAndEnd()))) {
+      updateRecord(&$0.path, screen) { $0.alert = nil }
       $0.syncUps[0].meetings = [Meeting(id: id(0), date: meetingDate, transcript: "Hello world")]
     }
     await store.receive(isDismiss(screen)) { $0.path = StackState() }

@@ -46,6 +46,34 @@ enum ChildActionWarning {
       action: wrapper, fileID: fileID, line: line)
   }
 
+  /// A tap on an alert that is no longer shown.
+  @usableFromInline static func alertGone(
+    _ wrapper: some ChildActionWrapper, at keyPath: AnyKeyPath, fileID: StaticString, line: UInt
+  ) {
+    let place = "alert at \(describeQualified(keyPath))"
+    let what =
+      wrapper.action.as(Dismiss.self) != nil
+      ? "\(place) got a dismiss while it is already gone"
+      : "\(place) got a tap, \(describe(wrapper.action, in: wrapper)), after it was dismissed"
+    report(
+      "\(what); the state was left unchanged.",
+      cause: "another button, or the feature itself, dismissed the alert before this arrived",
+      fix: "send a button's action only while its alert is shown", action: wrapper,
+      fileID: fileID, line: line)
+  }
+
+  /// A tap on an alert with an action none of its buttons sends.
+  @usableFromInline static func notAButton(
+    _ wrapper: some ChildActionWrapper, of alert: AlertState, fileID: StaticString, line: UInt
+  ) {
+    report(
+      "\(describe(wrapper.action, in: wrapper)) is not the action of a button of \(alert); the "
+        + "state was left unchanged.",
+      cause: "the alert shown is not the one the tap was meant for (another alert replaced it)",
+      fix: "send the action of one of the alert's buttons", action: wrapper, fileID: fileID,
+      line: line)
+  }
+
   @usableFromInline static func caseMismatch<Enum>(
     _ wrapper: some ChildActionWrapper, state: Enum, fileID: StaticString, line: UInt
   ) {

@@ -1,0 +1,177 @@
+// Alerts and confirmation dialogs as state: what a feature shows and what each button sends,
+// presented through an optional as any child is, so that a test compares it and DevTools
+// records it. The `alert` operator dismisses it when a button is tapped and hands the button's
+// action to the feature's own reducer; ReduxUI turns it into SwiftUI's alert.
+
+/// An alert or a confirmation dialog: a title, an optional message, and buttons that each send
+/// an action of the feature that shows it.
+///
+/// ```swift
+/// struct Detail: Sendable { var alert: AlertState? }
+/// struct DeleteTapped: Action {}
+/// struct ConfirmDelete: Action, Equatable {}
+///
+/// let detail = Reducer<Detail>
+///   .on(DeleteTapped.self) { detail, _ in
+///     detail.alert = AlertState(
+///       title: "Delete?", message: "This cannot be undone.",
+///       buttons: [.destructive("Delete", action: ConfirmDelete()), .cancel("Cancel")])
+///   }
+///   .on(ConfirmDelete.self) { detail, _ in /* delete */ }
+///   .alert(\.alert)
+///
+/// store.dispatch(DeleteTapped())
+/// store.dispatch(ChildAction<AlertState>(ConfirmDelete()))  // a tap: dismissed, then deleted
+/// ```
+public struct AlertState: Equatable, Sendable, CustomStringConvertible {
+  /// How it is shown.
+  public enum Style: Sendable, Equatable {
+    /// An alert, in the middle of the screen.
+    case alert
+    /// A confirmation dialog (an action sheet), from the bottom of the screen.
+    case confirmationDialog
+  }
+
+  /// How it is shown.
+  public var style: Style
+  /// The title.
+  public var title: String
+  /// The text under the title, if any.
+  public var message: String?
+  /// The buttons, in order; without any, the platform shows an OK button that dismisses.
+  public var buttons: [ButtonState]
+
+  /// An alert (or, with `style`, a confirmation dialog).
+  public init(
+    _ style: Style = .alert, title: String, message: String? = nil, buttons: [ButtonState] = []
+  ) {
+    self.style = style
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+  }
+
+  /// `alert "Delete?": [Delete → ConfirmDelete(), Cancel]`.
+  public var description: String {
+    let kind = style == .alert ? "alert" : "confirmation dialog"
+    return "\(kind) \"\(title)\": [\(buttons.map(\.description).joined(separator: ", "))]"
+  }
+}
+
+/// A button of an ``AlertState``: its label, its role, and the action it sends.
+public struct ButtonState: Equatable, Sendable, CustomStringConvertible {
+  /// What the platform makes of the button.
+  public enum Role: Sendable, Equatable {
+    /// Closes without doing anything (shown apart, last).
+    case cancel
+    /// Deletes or discards something (shown in red).
+    case destructive
+  }
+
+  /// The label.
+  public var label: String
+  /// The role, if any.
+  public var role: Role?
+  /// The action a tap sends to the feature that shows the alert; `nil` for a button that only
+  /// dismisses.
+  public var action: (any Action)?
+
+  /// A button that sends `action` (or only dismisses, without one).
+  public init(_ label: String, role: Role? = nil, action: (any Action)? = nil) {
+    self.label = label
+    self.role = role
+    self.action = action
+  }
+
+  /// A button that sends `action`.
+  public static func `default`(_ label: String, action: (any Action)? = nil) -> ButtonState {
+    ButtonState(label, action: action)
+  }
+
+  /// A destructive button that sends `action`.
+  public static func destructive(_ label: String, action: (any Action)? = nil) -> ButtonState {
+    ButtonState(label, role: .destructive, action: action)
+  }
+
+  /// A cancel button: it dismisses, and sends `action` if given.
+  public static func cancel(_ label: String, action: (any Action)? = nil) -> ButtonState {
+    ButtonState(label, role: .cancel, action: action)
+  }
+
+  /// Two buttons are equal when their labels, roles and actions are: actions of one type that
+  /// are `Equatable` compare with `==`, others by type alone.
+  public static func == (lhs: ButtonState, rhs: ButtonState) -> Bool {
+    guard lhs.label == rhs.label, lhs.role == rhs.role else { return false }
+    switch (lhs.action, rhs.action) {
+    case (nil, nil): return true
+    case (let left?, let right?): return sameAction(left, right)
+    default: return false
+    }
+  }
+
+  /// `Delete → ConfirmDelete()`.
+  public var description: String {
+    guard let action else { return label }
+    return "\(label) → \(action)"
+  }
+}
+
+/// Whether two actions are the same: of one type, and equal if that type is `Equatable`.
+@usableFromInline
+func sameAction(_ left: any Action, _ right: any Action) -> Bool {
+  guard type(of: left) == type(of: right) else { return false }
+  guard let left = left as? any Equatable else { return true }
+  return left.isEqual(to: right)
+}
+
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}
+
+extension Reducing {
+  /// Returns a reducer that presents the alert at `keyPath`: a tap on one of its buttons,
+  /// `ChildAction<AlertState>(buttonAction)`, dismisses it (sets it to nil) and then runs this
+  /// reducer with the button's own action; `ChildAction<AlertState>.dismiss` only dismisses.
+  ///
+  /// An action for the alert while it is nil (a tap after it was dismissed) leaves the state
+  /// unchanged, does not reach this reducer, and is reported as a ``RuntimeWarning`` pointing
+  /// at this call. So is a tap with an action that none of its buttons sends.
+  @inlinable
+  public func alert(
+    _ keyPath: WritableKeyPath<State, AlertState?> & Sendable,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    alert(keyPath, action: ChildAction<AlertState>.self, fileID: fileID, line: line)
+  }
+
+  /// ``alert(_:fileID:line:)`` for a second alert in one state, whose taps `Wrapper` carries.
+  @inlinable
+  public func alert<Wrapper: ChildActionWrapper>(
+    _ keyPath: WritableKeyPath<State, AlertState?> & Sendable,
+    action wrapper: Wrapper.Type,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    let parent = self
+    return Self { state, action in
+      guard let tap = action.as(Wrapper.self) else { return parent(&state, action) }
+      guard let alert = state[keyPath: keyPath] else {
+        ChildActionWarning.alertGone(tap, at: keyPath, fileID: fileID, line: line)
+        return Self.noOutput
+      }
+      state[keyPath: keyPath] = nil
+      if tap.action.as(Dismiss.self) != nil { return Self.noOutput }
+      guard alert.buttons.contains(where: { $0.action.map { sameAction($0, tap.action) } ?? false })
+      else {
+        ChildActionWarning.notAButton(tap, of: alert, fileID: fileID, line: line)
+        state[keyPath: keyPath] = alert
+        return Self.noOutput
+      }
+      return parent(&state, tap.action)
+    }
+  }
+}
