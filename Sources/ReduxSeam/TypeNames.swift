@@ -65,3 +65,10 @@ package func describeQualified(_ keyPath: AnyKeyPath) -> String {
   guard description.hasPrefix(bare) else { return description }
   return "\\" + typeName(Swift.type(of: keyPath).rootType) + description.dropFirst(bare.count)
 }
+
+/// An action that names itself in messages better than its type does (ReduxCore's
+/// `BindingAction`: `binding(\Form.title, "Morning")`).
+package protocol DescribedInMessages {
+  /// What messages call it.
+  var messageDescription: String { get }
+}

@@ -67,3 +67,18 @@ extension ViewStore {
       set: { self.dispatch(action($0)) })
   }
 }
+
+extension ViewStore {
+  /// A binding of the field at `keyPath` that dispatches `BindingAction.set(keyPath, newValue)`
+  /// when it is set: one action for every field, written by the feature's `binding()`
+  /// operator.
+  ///
+  /// ```swift
+  /// TextField("Title", text: Binding(model.binding(\.title)))
+  /// ```
+  public func binding<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value> & Sendable
+  ) -> StateBinding<Value> {
+    binding(keyPath, send: { BindingAction.set(keyPath, $0) })
+  }
+}

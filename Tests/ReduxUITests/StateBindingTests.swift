@@ -18,6 +18,24 @@ struct StateBindingTests {
     #expect(label.get() == "Grace")
   }
 
+  @Test("a field's binding sends one BindingAction, which the reducer's binding() writes")
+  func bindingAction() {
+    let seen = Recorder<String>()
+    let store = Store(
+      initialState: Counter(), reducer: counterReducer.binding(),
+      middleware: [
+        Middleware { _, action, next in
+          seen.append("\(action)")
+          next(action)
+        }
+      ])
+    let model = ViewStore(store)
+    let label = model.binding(\.label)
+    label.value = "Ada"
+    #expect(store.state.label == "Ada")
+    #expect(seen.values == ["binding(\\Counter.label, \"Ada\")"])
+  }
+
   @Test("reading through the binding tracks only its field")
   func readTracksField() {
     let model = ViewStore(makeCounterStore())

@@ -60,7 +60,8 @@ func rename(on detail: StackElementID, to title: String, in store: Store<AppStat
   store.dispatch(StackAction<AppScreen>.element(id: detail, action: DetailAction(EditTapped())))
   store.dispatch(
     StackAction<AppScreen>.element(
-      id: detail, action: DetailAction(ChildAction<SyncUpForm>(SetTitle(title)))))
+      id: detail,
+      action: DetailAction(ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.title, title)))))
   store.dispatch(StackAction<AppScreen>.element(id: detail, action: DetailAction(DoneEditing())))
 }
 
@@ -72,11 +73,11 @@ do {
 
   print("\nThe user adds a sync-up in the sheet (a blank attendee row is left out):")
   store.dispatch(AddSyncUpTapped())
-  store.dispatch(ChildAction<SyncUpForm>(SetTitle("Design")))
-  store.dispatch(ChildAction<SyncUpForm>(SetMinutes(1)))
-  store.dispatch(ChildAction<SyncUpForm>(SetAttendeeName(0, "Blob")))
+  store.dispatch(ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.title, "Design")))
+  store.dispatch(ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.duration, .seconds(60))))
+  store.dispatch(ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.attendees[0].name, "Blob")))
   store.dispatch(ChildAction<SyncUpForm>(AddAttendee()))
-  store.dispatch(ChildAction<SyncUpForm>(SetAttendeeName(1, "Blob Jr")))
+  store.dispatch(ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.attendees[1].name, "Blob Jr")))
   store.dispatch(ChildAction<SyncUpForm>(AddAttendee()))
   store.dispatch(ConfirmAddSyncUp())
   let added = store.state.syncUps[0]

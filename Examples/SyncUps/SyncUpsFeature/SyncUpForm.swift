@@ -23,39 +23,19 @@ public struct SyncUpForm: Equatable, Sendable {
   }
 }
 
-/// The user typed the sync-up's title.
-public struct SetTitle: Action {
-  /// The new title.
-  public var title: String
-  /// Sets the title to `title`.
-  public init(_ title: String) { self.title = title }
-}
-
-/// The user set the meeting's length, in minutes (at least one).
-public struct SetMinutes: Action {
-  /// The new length.
-  public var minutes: Int
-  /// Sets the length to `minutes`.
-  public init(_ minutes: Int) { self.minutes = minutes }
+extension SyncUpForm {
+  /// The binding a form field sends: `SyncUpForm.set(\.draft.title, "Design")`.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<SyncUpForm, Value> & Sendable, _ value: Value
+  ) -> BindingAction<SyncUpForm> {
+    BindingAction.set(keyPath, value)
+  }
 }
 
 /// The user added an attendee row.
 public struct AddAttendee: Action {
   /// Creates the action.
   public init() {}
-}
-
-/// The user typed the name of the attendee in row `index`.
-public struct SetAttendeeName: Action {
-  /// The row.
-  public var index: Int
-  /// The new name.
-  public var name: String
-  /// Names the attendee in row `index`.
-  public init(_ index: Int, _ name: String) {
-    self.index = index
-    self.name = name
-  }
 }
 
 /// The user removed the attendee in row `index`.
@@ -66,25 +46,13 @@ public struct RemoveAttendee: Action {
   public init(_ index: Int) { self.index = index }
 }
 
-/// The form's reducer; its only dependency is new attendees' ids (`environment.uuid`).
+/// The form's reducer; its only dependency is new attendees' ids (`environment.uuid`). The
+/// fields (title, duration, attendees' names) are written by bindings:
+/// `BindingAction.set(\SyncUpForm.draft.title, "Design")`.
 public func syncUpFormReducer(_ environment: SyncUpsEnvironment) -> CommandReducer<SyncUpForm> {
   CommandReducer<SyncUpForm>
-    .on(SetTitle.self) { form, action in
-      form.draft.title = action.title
-      return .none
-    }
-    .on(SetMinutes.self) { form, action in
-      form.draft.duration = .seconds(max(action.minutes, 1) * 60)
-      return .none
-    }
     .on(AddAttendee.self) { form, _ in
       form.draft.attendees.append(Attendee(id: environment.uuid()))
-      return .none
-    }
-    .on(SetAttendeeName.self) { form, action in
-      if form.draft.attendees.indices.contains(action.index) {
-        form.draft.attendees[action.index].name = action.name
-      }
       return .none
     }
     .on(RemoveAttendee.self) { form, action in
@@ -97,4 +65,5 @@ public func syncUpFormReducer(_ environment: SyncUpsEnvironment) -> CommandReduc
       }
       return .none
     }
+    .binding()
 }

@@ -24,7 +24,9 @@ struct DetailTests {
     await store.send(detail(screen, EditTapped())) {
       updateDetail(&$0.path, screen) { $0.editing = SyncUpForm(draft: designSyncUp()) }
     }
-    await store.send(detail(screen, ChildAction<SyncUpForm>(SetTitle("Design review")))) {
+    await store.send(
+      detail(screen, ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.title, "Design review")))
+    ) {
       updateDetail(&$0.path, screen) { $0.editing?.draft.title = "Design review" }
     }
     await store.send(detail(screen, DoneEditing())) {
@@ -39,7 +41,8 @@ struct DetailTests {
     await store.send(detail(screen, EditTapped())) {
       updateDetail(&$0.path, screen) { $0.editing = SyncUpForm(draft: designSyncUp()) }
     }
-    await store.send(detail(screen, ChildAction<SyncUpForm>(SetTitle("Gone")))) {
+    await store.send(detail(screen, ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.title, "Gone"))))
+    {
       updateDetail(&$0.path, screen) { $0.editing?.draft.title = "Gone" }
     }
     await store.send(detail(screen, CancelEditing())) {

@@ -13,16 +13,16 @@ struct ListTests {
     await store.send(AddSyncUpTapped()) {
       $0.adding = SyncUpForm(draft: SyncUp(id: id(0), attendees: [Attendee(id: id(1))]))
     }
-    await store.send(ChildAction<SyncUpForm>(SetTitle("Engineering"))) {
+    await store.send(ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.title, "Engineering"))) {
       $0.adding?.draft.title = "Engineering"
     }
-    await store.send(ChildAction<SyncUpForm>(SetAttendeeName(0, "Blob"))) {
+    await store.send(ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.attendees[0].name, "Blob"))) {
       $0.adding?.draft.attendees[0].name = "Blob"
     }
     await store.send(ChildAction<SyncUpForm>(AddAttendee())) {
       $0.adding?.draft.attendees.append(Attendee(id: id(2)))
     }
-    await store.send(ChildAction<SyncUpForm>(SetMinutes(10))) {
+    await store.send(ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.duration, .seconds(600)))) {
       $0.adding?.draft.duration = .seconds(600)
     }
     await store.send(ConfirmAddSyncUp()) {
@@ -41,7 +41,7 @@ struct ListTests {
     await store.send(AddSyncUpTapped()) {
       $0.adding = SyncUpForm(draft: SyncUp(id: id(0), attendees: [Attendee(id: id(1))]))
     }
-    await store.send(ChildAction<SyncUpForm>(SetTitle("Engineering"))) {
+    await store.send(ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.title, "Engineering"))) {
       $0.adding?.draft.title = "Engineering"
     }
     await store.send(ChildAction<SyncUpForm>.dismiss) { $0.adding = nil }

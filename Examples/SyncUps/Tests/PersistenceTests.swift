@@ -74,7 +74,7 @@ struct PersistenceTests {
     let saving = persisted.persist(store)
 
     store.dispatch(AddSyncUpTapped())  // step 1
-    store.dispatch(ChildAction<SyncUpForm>(SetTitle("Design")))  // step 2
+    store.dispatch(ChildAction<SyncUpForm>(SyncUpForm.set(\.draft.title, "Design")))  // step 2
     store.dispatch(ConfirmAddSyncUp())  // step 3
     let savedBefore = await saved(persisted)
     #expect(savedBefore.map(\.title) == ["Design"])
