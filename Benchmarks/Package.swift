@@ -120,6 +120,15 @@ let package = Package(
         .product(name: "ReduxPersistence", package: "swift-redux"),
       ]
     ),
+    // A long soak under sagas and commands (RSS, longest dispatch, puts during the load).
+    .executableTarget(
+      name: "Soak",
+      dependencies: [
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxSaga", package: "swift-redux"),
+        .product(name: "ReduxCommand", package: "swift-redux"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
