@@ -44,7 +44,7 @@ public struct RecordAppeared: Action {
   public init() {}
 }
 /// A second of the meeting passed.
-public struct TimerTicked: Action {
+public struct TimerTicked: Action, Equatable {
   /// Creates the action.
   public init() {}
 }
@@ -56,7 +56,7 @@ public struct TranscriptChanged: Action, Equatable {
   public init(_ transcript: String) { self.transcript = transcript }
 }
 /// The recognizer failed: the meeting goes on, and what was heard so far is kept.
-public struct SpeechStopped: Action {
+public struct SpeechStopped: Action, Equatable {
   /// Creates the action.
   public init() {}
 }

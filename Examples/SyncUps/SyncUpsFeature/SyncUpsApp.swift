@@ -95,8 +95,7 @@ public func syncUpsReducer(_ environment: SyncUpsEnvironment) -> CommandReducer<
     .on(StackAction<AppScreen>.self) { state, action in
       // The detail screen has already closed its confirmation; the list deletes the sync-up,
       // and the screens that showed it go with it.
-      guard case .element(let id, let screenAction) = action,
-        screenAction.as(ChildAction<SyncUpDetail>.self)?.action is ConfirmDelete,
+      guard let (id, _) = action.element(ConfirmDelete.self),
         let syncUpID = state.path[id: id]?.entityID
       else { return .none }
       state.syncUps.removeAll { $0.id == syncUpID }

@@ -51,28 +51,6 @@ extension TestClock<Duration> {
   }
 }
 
-/// Whether `action` is an `A` the screen `id` of the stack got from its `Child`'s command.
-func isScreen<Child, A: Action>(_ id: StackElementID, _ child: Child.Type, _ inner: A.Type)
-  -> (any Action) -> Bool
-{
-  { action in
-    guard case .element(id, let screenAction)? = action.as(StackAction<AppScreen>.self) else {
-      return false
-    }
-    return screenAction.as(ChildAction<Child>.self)?.action.as(A.self) != nil
-  }
-}
-
-/// Whether `action` is the `Dismiss` the screen `id` sent to pop itself.
-func isDismiss(_ id: StackElementID) -> (any Action) -> Bool {
-  { action in
-    guard case .element(id, let screenAction)? = action.as(StackAction<AppScreen>.self) else {
-      return false
-    }
-    return screenAction.as(Dismiss.self) != nil
-  }
-}
-
 /// An action for the detail screen `id`.
 func detail(_ id: StackElementID, _ action: any Action) -> StackAction<AppScreen> {
   .element(id: id, action: ChildAction<SyncUpDetail>(action))

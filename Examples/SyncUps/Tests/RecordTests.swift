@@ -25,7 +25,7 @@ struct RecordTests {
   func tick(_ store: TestStore<AppState>, _ change: ((inout AppState) -> Void)? = nil) async {
     await clock.untilTheTimerWaits()
     await clock.advance(by: .seconds(1))
-    await store.receive(isScreen(screen, RecordMeeting.self, TimerTicked.self), assert: change)
+    await store.receive(record(screen, TimerTicked()), assert: change)
   }
 
   @Test("the timer hands over to each speaker, then saves the meeting into the list and pops")
@@ -50,7 +50,9 @@ struct RecordTests {
       updateRecord(&$0.path, screen) { $0.secondsElapsed = 6 }
       $0.syncUps[0].meetings = [Meeting(id: id(0), date: meetingDate, transcript: "")]
     }
-    await store.receive(isDismiss(screen)) { $0.path = StackState() }
+    await store.receive(StackAction<AppScreen>.element(id: screen, action: Dismiss())) {
+      $0.path = StackState()
+    }
     await store.finish()
   }
 
@@ -66,7 +68,9 @@ struct RecordTests {
       updateRecord(&$0.path, screen) { $0.alert = nil }
       $0.syncUps[0].meetings = [Meeting(id: id(0), date: meetingDate, transcript: "")]
     }
-    await store.receive(isDismiss(screen)) { $0.path = StackState() }
+    await store.receive(StackAction<AppScreen>.element(id: screen, action: Dismiss())) {
+      $0.path = StackState()
+    }
     await store.finish()
   }
 
@@ -79,7 +83,9 @@ struct RecordTests {
     await store.send(record(screen, ChildAction<AlertState>(DiscardMeeting()))) {
       updateRecord(&$0.path, screen) { $0.alert = nil }
     }
-    await store.receive(isDismiss(screen)) { $0.path = StackState() }
+    await store.receive(StackAction<AppScreen>.element(id: screen, action: Dismiss())) {
+      $0.path = StackState()
+    }
     #expect(store.state.syncUps[0].meetings.isEmpty)
     await store.finish()
   }
@@ -115,10 +121,10 @@ struct RecordTests {
   @Test("what the recognizer hears becomes the saved meeting's transcript")
   func transcript() async {
     let store = await recording(speech: .hearing(["Hello", "world"]))
-    await store.receive(isScreen(screen, RecordMeeting.self, TranscriptChanged.self)) {
+    await store.receive(record(screen, TranscriptChanged("Hello"))) {
       updateRecord(&$0.path, screen) { $0.transcript = "Hello" }
     }
-    await store.receive(isScreen(screen, RecordMeeting.self, TranscriptChanged.self)) {
+    await store.receive(record(screen, TranscriptChanged("Hello world"))) {
       updateRecord(&$0.path, screen) { $0.transcript = "Hello world" }
     }
     await store.send(record(screen, EndMeetingTapped())) {
@@ -128,17 +134,19 @@ struct RecordTests {
       updateRecord(&$0.path, screen) { $0.alert = nil }
       $0.syncUps[0].meetings = [Meeting(id: id(0), date: meetingDate, transcript: "Hello world")]
     }
-    await store.receive(isDismiss(screen)) { $0.path = StackState() }
+    await store.receive(StackAction<AppScreen>.element(id: screen, action: Dismiss())) {
+      $0.path = StackState()
+    }
     await store.finish()
   }
 
   @Test("a recognizer that fails mid-meeting keeps what it heard; the meeting goes on")
   func recognizerFails() async {
     let store = await recording(speech: .failing(after: "Hello"))
-    await store.receive(isScreen(screen, RecordMeeting.self, TranscriptChanged.self)) {
+    await store.receive(record(screen, TranscriptChanged("Hello"))) {
       updateRecord(&$0.path, screen) { $0.transcript = "Hello" }
     }
-    await store.receive(isScreen(screen, RecordMeeting.self, SpeechStopped.self))
+    await store.receive(record(screen, SpeechStopped()))
     await tick(store) { updateRecord(&$0.path, screen) { $0.secondsElapsed = 1 } }
     await store.send(StackAction<AppScreen>.popFrom(id: screen)) { $0.path = StackState() }
     await store.finish()
