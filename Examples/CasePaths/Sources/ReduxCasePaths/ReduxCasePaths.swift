@@ -1,0 +1,30 @@
+// Copy this file into an app that imports swift-case-paths: every `@CasePathable` enum then
+// works wherever swift-redux takes an `EnumCase`, with TCA's spelling:
+//
+//   .ifCaseLet(\.detail, then: detail)               // instead of a hand-written EnumCase
+//   .forEach(\.path, destination: Reducer<Screen>.empty.ifCaseLet(\.detail, then: detail))
+//   EnumCase(\Destination.Cases.detail)              // wherever an EnumCase value is wanted
+//
+// ReduxCore stays free of outside packages, so the bridge lives where CasePaths is imported.
+import CasePaths
+import ReduxCore
+
+extension EnumCase where Enum: CasePathable & Sendable {
+  /// The case that `casePath` names: `EnumCase(\Destination.Cases.detail)`, or `EnumCase(\.detail)`
+  /// where the enum is known.
+  public init(_ casePath: CaseKeyPath<Enum, Value> & Sendable) {
+    self.init(embed: { casePath($0) }, extract: { $0[case: casePath] })
+  }
+}
+
+extension Reducing where State: CasePathable & Sendable {
+  /// `ifCaseLet(_:then:fileID:line:)` with a case key path: `.ifCaseLet(\.detail, then: detail)`.
+  public func ifCaseLet<Case: Sendable, ChildReducer: Reducing<Case, Output>>(
+    _ casePath: CaseKeyPath<State, Case> & Sendable,
+    then child: ChildReducer,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    ifCaseLet(EnumCase(casePath), then: child, fileID: fileID, line: line)
+  }
+}

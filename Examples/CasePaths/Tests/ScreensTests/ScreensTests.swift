@@ -1,0 +1,63 @@
+import CasePaths
+import ReduxCasePaths
+import ReduxCore
+import ReduxTesting
+import ScreensFeature
+import Testing
+
+@MainActor
+@Suite("@CasePathable enums wherever an EnumCase is taken")
+struct ScreensTests {
+  @Test("a presented enum's case is reached through its case key path")
+  func presented() async {
+    var library = Library()
+    library.destination = .book(Book(title: "Dune"))
+    let store = TestStore(Store(initialState: library, reducer: libraryReducer))
+    await store.send(ChildAction<Destination>(ChildAction<Book>(Borrow()))) {
+      $0.destination = .book(
+        {
+          var book = Book(title: "Dune")
+          book.isBorrowed = true
+          return book
+        }())
+    }
+  }
+
+  @Test("stack screens are routed by case key path; a test sends and receives them by value")
+  func stack() async {
+    let store = TestStore(Store(initialState: Library(), reducer: libraryReducer))
+    await store.send(StackAction<Screen>.push(.settings(Settings()))) {
+      $0.path.append(.settings(Settings()))
+    }
+    await store.send(
+      StackAction<Screen>.element(id: StackElementID(0), action: ChildAction<Settings>(Enlarge()))
+    ) {
+      _ = $0.path.updateElement(id: StackElementID(0)) { screen in
+        EnumCase(\Screen.Cases.settings).modify(&screen) { $0.fontSize = 14 }
+      }
+    }
+    #expect(
+      StackAction<Screen>.element(id: StackElementID(0), action: ChildAction<Settings>(Enlarge()))
+        == .element(id: StackElementID(0), action: ChildAction<Settings>(Enlarge())))
+  }
+
+  @Test("EnumCase from a case key path embeds and extracts like a hand-written one")
+  func enumCase() {
+    let settings = EnumCase(\Screen.Cases.settings)
+    #expect(settings.embed(Settings()) == .settings(Settings()))
+    #expect(settings.extract(from: .book(Book(title: "Emma"))) == nil)
+    #expect(settings.extract(from: .settings(Settings())) == Settings())
+  }
+
+  @Test("a case action while the enum is in another case changes nothing and warns")
+  func otherCase() async {
+    var library = Library()
+    library.destination = .settings(Settings())
+    let store = TestStore(Store(initialState: library, reducer: libraryReducer))
+    await withKnownIssue {
+      await store.send(ChildAction<Destination>(ChildAction<Book>(Borrow())))
+    } matching: { issue in
+      "\(issue)".contains("Borrow")
+    }
+  }
+}
