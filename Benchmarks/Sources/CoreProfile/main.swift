@@ -40,7 +40,8 @@ func mutexBaseline(_ count: Int) {
 let scenarios = [
   "dispatch", "middleware", "selectors100", "selectors1000", "large-counter", "large-item",
   "enum", "threads8-middleware", "mutex-baseline", "subscribe", "subscribe-cancel",
-  "foreach-identified", "byhand-identified", "foreach-store", "byhand-store",
+  "foreach-identified", "byhand-identified", "foreach-store", "byhand-store", "form-setter",
+  "form-binding", "form-alert-baseline", "form-alert-tap",
 ]
 let arguments = CommandLine.arguments.dropFirst()
 guard let scenario = arguments.first, scenarios.contains(scenario) else {
@@ -121,6 +122,32 @@ case "foreach-store", "byhand-store":
       store.dispatch(BumpRowByID(id: next))
     }
     next = next == 9_999 ? 0 : next + 1
+  }
+case "form-setter", "form-binding":
+  // Benchmark 19: a field written by a hand-written setter, or by a BindingAction.
+  let store = Store(initialState: FormState(), reducer: formReducer)
+  let title = "Morning"
+  if scenario == "form-setter" {
+    measured(count) { store.dispatch(SetFormTitle(title)) }
+  } else {
+    measured(count) { store.dispatch(BindingAction.set(\FormState.title, title)) }
+  }
+case "form-alert-baseline", "form-alert-tap":
+  // Benchmark 19: show the alert, then answer it: with a hand-written action that hides it and
+  // confirms (the baseline), or with a tap through `.alert`.
+  let store = Store(initialState: FormState(), reducer: formReducer)
+  let show = SetFormAlert(formAlert)
+  if scenario == "form-alert-baseline" {
+    measured(count) {
+      store.dispatch(show)
+      store.dispatch(HideAndConfirm())
+    }
+  } else {
+    let tap = ChildAction<AlertState>(ConfirmForm())
+    measured(count) {
+      store.dispatch(show)
+      store.dispatch(tap)
+    }
   }
 case "mutex-baseline":
   // Benchmark "Baseline: reducer call in Mutex.withLock": the floor a bare dispatch is held to.

@@ -22,21 +22,28 @@ import ReduxSeam
 /// It is `Equatable` (same key path, equal value), so a `TestStore` receives it by value, and it
 /// reads `binding(\Form.title, "Morning")` in messages.
 public struct BindingAction<Root>: Action, Equatable, CustomStringConvertible, DescribedInMessages {
-  /// The field it writes.
-  public let keyPath: PartialKeyPath<Root> & Sendable
-  /// The value it writes.
-  public let value: any Sendable
-  @usableFromInline let write: @Sendable (inout Root) -> Void
-  private let isEqualValue: @Sendable (any Sendable) -> Bool
+  // The key path and the value, typed, in an existential: a key path and a value of up to two
+  // words fit its inline buffer, so building a binding allocates nothing.
+  @usableFromInline let binding: any FieldBinding<Root>
 
   /// Sets the field at `keyPath` to `value`.
+  @inlinable
   public static func set<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
   ) -> BindingAction {
-    BindingAction(
-      keyPath: keyPath, value: value, write: { $0[keyPath: keyPath] = value },
-      isEqualValue: { ($0 as? Value) == value })
+    BindingAction(binding: TypedFieldBinding(keyPath: keyPath, value: value))
   }
+
+  @inlinable
+  init(binding: any FieldBinding<Root>) {
+    self.binding = binding
+  }
+
+  /// The field it writes.
+  public var keyPath: PartialKeyPath<Root> & Sendable { binding.partialKeyPath }
+
+  /// The value it writes.
+  public var value: any Sendable { binding.anyValue }
 
   /// The value, when the binding writes the field at `keyPath`.
   public func value<Value>(at keyPath: KeyPath<Root, Value>) -> Value? {
@@ -46,12 +53,13 @@ public struct BindingAction<Root>: Action, Equatable, CustomStringConvertible, D
   /// Writes the value into `root`.
   @inlinable
   public func apply(to root: inout Root) {
-    write(&root)
+    binding.apply(to: &root)
   }
 
   /// Same key path and equal value.
   public static func == (lhs: BindingAction, rhs: BindingAction) -> Bool {
-    (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath) && lhs.isEqualValue(rhs.value)
+    (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath)
+      && lhs.binding.hasValue(equalTo: rhs.value)
   }
 
   /// `binding(\Form.title, "Morning")`.
@@ -63,6 +71,41 @@ public struct BindingAction<Root>: Action, Equatable, CustomStringConvertible, D
 
   /// How test failures and warnings name it: its description.
   package var messageDescription: String { description }
+}
+
+/// A field of `Root` and the value a binding writes into it.
+@usableFromInline
+protocol FieldBinding<Root>: Sendable {
+  associatedtype Root
+  func apply(to root: inout Root)
+  var partialKeyPath: PartialKeyPath<Root> & Sendable { get }
+  var anyValue: any Sendable { get }
+  func hasValue(equalTo other: any Sendable) -> Bool
+}
+
+@usableFromInline
+struct TypedFieldBinding<Root, Value: Equatable & Sendable>: FieldBinding {
+  @usableFromInline let keyPath: WritableKeyPath<Root, Value> & Sendable
+  @usableFromInline let value: Value
+
+  @inlinable
+  init(keyPath: WritableKeyPath<Root, Value> & Sendable, value: Value) {
+    self.keyPath = keyPath
+    self.value = value
+  }
+
+  @inlinable
+  func apply(to root: inout Root) {
+    root[keyPath: keyPath] = value
+  }
+
+  @usableFromInline var partialKeyPath: PartialKeyPath<Root> & Sendable { keyPath }
+  @usableFromInline var anyValue: any Sendable { value }
+
+  @usableFromInline
+  func hasValue(equalTo other: any Sendable) -> Bool {
+    (other as? Value) == value
+  }
 }
 
 extension Reducing {
