@@ -14,7 +14,7 @@ struct PresentationTests {
     let clock = TestClock()
     let store = makeStore(clock: clock, titles: ["Buy milk", "Call Ada"])
     await store.send(ShowDetail(id: 0)) { $0.detail = Detail(Todo(id: 0, title: "Buy milk")) }
-    await store.send(ChildAction<Detail>(SetTitle("Buy oat milk"))) {
+    await store.send(ChildAction<Detail>(BindingAction.set(\Detail.draft, "Buy oat milk"))) {
       $0.detail?.draft = "Buy oat milk"
     }
     await store.send(ChildAction<Detail>(SaveDraft())) { $0.detail?.isSaving = true }
@@ -63,11 +63,11 @@ struct PresentationTests {
     await store.send(ShowDetail(id: 0)) { $0.detail = Detail(Todo(id: 0, title: "Buy milk")) }
     await store.send(ChildAction<Detail>.dismiss) { $0.detail = nil }
     await withKnownIssue {
-      await store.send(ChildAction<Detail>(SetTitle("Too late")))
+      await store.send(ChildAction<Detail>(BindingAction.set(\Detail.draft, "Too late")))
     } matching: { issue in
       message(of: issue).hasPrefix(
         "The reducer reported a runtime warning: ifLet at \\TodoList.detail got "
-          + "SetTitle(title: \"Too late\") (in ChildAction<Detail>) while the child is nil")
+          + "binding(\\Detail.draft, \"Too late\") (in ChildAction<Detail>) while the child is nil")
     }
     await store.finish()
   }

@@ -68,7 +68,8 @@ struct StackTests {
       $0.path.append(.detail(Detail(Todo(id: 0, title: "Buy milk"))))
     }
     await store.send(
-      StackAction<Screen>.element(id: screen, action: ChildAction<Detail>(SetTitle("Oat milk")))
+      StackAction<Screen>.element(
+        id: screen, action: ChildAction<Detail>(BindingAction.set(\Detail.draft, "Oat milk")))
     ) { updateDetail(&$0.path, id: screen) { $0.draft = "Oat milk" } }
     await store.send(
       StackAction<Screen>.element(id: screen, action: ChildAction<Detail>(SaveDraft()))

@@ -31,6 +31,28 @@ struct TodoRowsTests {
     await store.finish()
   }
 
+  @Test("deleting asks first: Keep changes nothing, Delete removes the row and closes the alert")
+  func deleteConfirmation() async {
+    let store = makeStore(clock: TestClock(), titles: ["Buy milk"])
+    let alert = AlertState(
+      title: "Delete “Buy milk”?",
+      buttons: [.destructive("Delete", action: DeleteTodo(id: 0)), .cancel("Keep")])
+    await store.send(AskToDelete(id: 0)) { $0.alert = alert }
+    await store.send(ChildAction<AlertState>.dismiss) { $0.alert = nil }
+    await store.send(AskToDelete(id: 0)) { $0.alert = alert }
+    await store.send(ChildAction<AlertState>(DeleteTodo(id: 0))) {
+      $0.alert = nil
+      $0.todos.remove(id: 0)
+    }
+    // A second tap, after the alert is gone, changes nothing and fails the step.
+    await withKnownIssue {
+      await store.send(ChildAction<AlertState>(DeleteTodo(id: 0)))
+    } matching: { issue in
+      message(of: issue).contains("alert at \\TodoList.alert got a tap, DeleteTodo(id: 0)")
+    }
+    await store.finish()
+  }
+
   @Test("the filter's selector shows all, the active or the done todos, in list order")
   func filters() async {
     let store = makeStore(clock: TestClock(), titles: ["Buy milk", "Write", "Call Ada"])

@@ -40,14 +40,13 @@ public struct DraftSaved: Action, Equatable {
   }
 }
 
-/// The detail screen's reducer. Saving runs a command that sends ``DraftSaved`` and then
+/// The detail screen's reducer; the draft is written by a binding
+/// (`BindingAction.set(\Detail.draft, "Oat milk")`). Saving runs a command that sends ``DraftSaved`` and then
 /// `Dismiss()`: the operator that holds the screen closes it (an `ifLet` sets it to nil, a
 /// stack pops it), and closing it any other way first cancels the save.
 public func detailReducer(client: TodosClient) -> CommandReducer<Detail> {
   CommandReducer<Detail> { detail, action in
     switch action {
-    case let set as SetTitle:
-      detail.draft = set.title
     case is SaveDraft:
       detail.isSaving = true
       let (id, title) = (detail.todoID, detail.draft)
@@ -63,4 +62,6 @@ public func detailReducer(client: TodosClient) -> CommandReducer<Detail> {
     }
     return .none
   }
+  // The draft's text field sends `BindingAction.set(\Detail.draft, text)`.
+  .binding()
 }

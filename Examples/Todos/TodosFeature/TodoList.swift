@@ -13,6 +13,8 @@ public struct TodoList: Sendable, Equatable {
   public var detail: Detail?
   /// The navigation stack, bottom first.
   public var path = StackState<Screen>()
+  /// The "Delete this todo?" alert, while it is shown.
+  public var alert: AlertState?
   /// The id the next added todo gets.
   public var nextID = 0
 
@@ -40,6 +42,17 @@ public struct AddTodo: Action, Equatable {
 /// Deletes a todo, cancelling its save if one is in flight (and closing its presented detail
 /// screen, cancelling that screen's save).
 public struct DeleteTodo: Action, Equatable {
+  /// The todo to delete.
+  public var id: Todo.ID
+
+  /// Creates the action.
+  public init(id: Todo.ID) {
+    self.id = id
+  }
+}
+
+/// Asks whether to delete a todo: shows an alert whose Delete button sends ``DeleteTodo``.
+public struct AskToDelete: Action, Equatable {
   /// The todo to delete.
   public var id: Todo.ID
 

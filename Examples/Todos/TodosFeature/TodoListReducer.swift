@@ -26,21 +26,21 @@ public func todoListReducer(client: TodosClient) -> CommandReducer<TodoList> {
     case is PushStats:
       let done = state.todos.filter(\.isDone).count
       state.path.append(.stats(Stats(total: state.todos.count, done: done)))
+    case let ask as AskToDelete:
+      guard let todo = state.todos[id: ask.id] else { break }
+      state.alert = AlertState(
+        title: "Delete “\(todo.title)”?",
+        buttons: [.destructive("Delete", action: DeleteTodo(id: todo.id)), .cancel("Keep")])
     default:
-      if let saved = draftSaved(in: action) { state.todos[id: saved.todoID]?.title = saved.title }
+      // From the presented detail screen or one on the stack, through their wrappers.
+      if let saved = action.unwrapped(as: DraftSaved.self) {
+        state.todos[id: saved.todoID]?.title = saved.title
+      }
     }
     return .none
   }
+  .alert(\.alert)
   .forEach(\.todos, element: todoReducer(client: client))
   .ifLet(\.detail, then: detailReducer(client: client))
   .forEach(\.path, destination: screenReducer(client: client))
-}
-
-/// The ``DraftSaved`` inside `action`, from the presented detail screen or one on the stack.
-private func draftSaved(in action: any Action) -> DraftSaved? {
-  if let child = action.as(ChildAction<Detail>.self) { return child.action.as(DraftSaved.self) }
-  guard case .element(_, let screenAction) = action.as(StackAction<Screen>.self) else {
-    return nil
-  }
-  return screenAction.as(ChildAction<Detail>.self)?.action.as(DraftSaved.self)
 }
