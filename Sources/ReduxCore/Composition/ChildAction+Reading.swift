@@ -1,20 +1,11 @@
 // Reading and comparing the actions that composition wraps: a parent finds "the detail's
 // ConfirmDelete" without a cast per wrapper, and a test receives a wrapped action by value.
 
-/// An action that carries a child's action: ``ChildAction``, ``ElementAction``, a
-/// ``StackAction``'s `element`, and your own wrappers through ``ChildActionWrapper`` and
-/// ``ElementActionWrapper``.
+/// A wrapper that carries a child's action only in some of its cases: a ``StackAction``'s
+/// `element`. (``ChildActionWrapper`` and ``ElementActionWrapper`` always carry one.)
 protocol CarriesChildAction {
   /// The child's action, if this carries one.
   var carriedAction: (any Action)? { get }
-}
-
-extension ChildAction: CarriesChildAction {
-  var carriedAction: (any Action)? { action }
-}
-
-extension ElementAction: CarriesChildAction {
-  var carriedAction: (any Action)? { action }
 }
 
 extension StackAction: CarriesChildAction {
@@ -36,13 +27,13 @@ extension Action {
     while true {
       if let found = current.as(A.self) { return found }
       switch current {
-      case let carrier as any CarriesChildAction:
-        guard let inner = carrier.carriedAction else { return nil }
-        current = inner
       case let wrapper as any ChildActionWrapper:
         current = wrapper.action
       case let wrapper as any ElementActionWrapper:
         current = wrapper.action
+      case let carrier as any CarriesChildAction:
+        guard let inner = carrier.carriedAction else { return nil }
+        current = inner
       default:
         return nil
       }

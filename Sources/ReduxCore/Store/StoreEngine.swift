@@ -19,8 +19,7 @@ final class StoreEngine<State: Sendable>: Sendable {
   @usableFromInline let condition = LockCondition()
   /// The work in flight that `send`s and test probes await.
   @usableFromInline let ledger = WorkLedger()
-  /// Set while DevTools shows a state the app did not reach (Store+ReplaceState.swift).
-  @usableFromInline let timeTravel = TimeTravelMark()
+  @usableFromInline let timeTravel = TimeTravelMark()  // see Store+ReplaceState.swift
 
   /// Where the reducer leaves work to start after its action is committed (FollowUp.swift);
   /// nil for a store whose reducer leaves none. Taken by the drainer that reduced, right after.
