@@ -74,17 +74,32 @@ public struct ButtonState: Equatable, Sendable, CustomStringConvertible {
   public var role: Role?
   /// The action a tap sends to the feature that shows the alert; `nil` for a button that only
   /// dismisses.
-  public var action: (any Action)?
+  public private(set) var action: (any Action)?
+  /// Whether a tap's action is this button's: made where the action's type is known, so that
+  /// matching a tap needs no lookup of its `Equatable` conformance.
+  private var matcher: (@Sendable (any Action) -> Bool)?
 
-  /// A button that sends `action` (or only dismisses, without one).
+  /// A button that sends `action` (or only dismisses, without one); a tap matches it by the
+  /// action's type.
   public init(_ label: String, role: Role? = nil, action: (any Action)? = nil) {
     self.label = label
     self.role = role
     self.action = action
   }
 
+  /// A button that sends `action`; a tap matches it when its action equals `action`.
+  public init<A: Action & Equatable>(_ label: String, role: Role? = nil, action: A) {
+    self.init(label, role: role, action: action as any Action)
+    matcher = { ($0 as? A) == action }
+  }
+
   /// A button that sends `action`.
   public static func `default`(_ label: String, action: (any Action)? = nil) -> ButtonState {
+    ButtonState(label, action: action)
+  }
+
+  /// A button that sends `action`, matched by value.
+  public static func `default`<A: Action & Equatable>(_ label: String, action: A) -> ButtonState {
     ButtonState(label, action: action)
   }
 
@@ -93,9 +108,28 @@ public struct ButtonState: Equatable, Sendable, CustomStringConvertible {
     ButtonState(label, role: .destructive, action: action)
   }
 
+  /// A destructive button that sends `action`, matched by value.
+  public static func destructive<A: Action & Equatable>(_ label: String, action: A)
+    -> ButtonState
+  {
+    ButtonState(label, role: .destructive, action: action)
+  }
+
   /// A cancel button: it dismisses, and sends `action` if given.
   public static func cancel(_ label: String, action: (any Action)? = nil) -> ButtonState {
     ButtonState(label, role: .cancel, action: action)
+  }
+
+  /// A cancel button that also sends `action`, matched by value.
+  public static func cancel<A: Action & Equatable>(_ label: String, action: A) -> ButtonState {
+    ButtonState(label, role: .cancel, action: action)
+  }
+
+  /// Whether `tapped` is this button's action.
+  @usableFromInline
+  func sends(_ tapped: any Action) -> Bool {
+    if let matcher { return matcher(tapped) }
+    return action.map { sameAction($0, tapped) } ?? false
   }
 
   /// Two buttons are equal when their labels, roles and actions are: actions of one type that
@@ -165,8 +199,7 @@ extension Reducing {
       }
       state[keyPath: keyPath] = nil
       if tap.action.as(Dismiss.self) != nil { return Self.noOutput }
-      guard alert.buttons.contains(where: { $0.action.map { sameAction($0, tap.action) } ?? false })
-      else {
+      guard alert.buttons.contains(where: { $0.sends(tap.action) }) else {
         ChildActionWarning.notAButton(tap, of: alert, fileID: fileID, line: line)
         state[keyPath: keyPath] = alert
         return Self.noOutput
