@@ -224,6 +224,8 @@ let package = Package(
       name: "TodosTests",
       dependencies: [
         "TodosFeature", "ReduxCommand", "ReduxTesting", "ReduxUI",
+        // To export and re-import a session of the app with DevTools.
+        "ReduxDevTools",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],

@@ -4,7 +4,7 @@ import ReduxCore
 /// The detail screen of one todo: a draft of its title, saved on the server before the screen
 /// closes. It is presented (``TodoList/detail``) or pushed on the stack (``Screen/detail(_:)``),
 /// with the same reducer.
-public struct Detail: Sendable, Equatable {
+public struct Detail: Sendable, Equatable, Codable {
   /// The todo the screen edits.
   public let todoID: Todo.ID
   /// The title being edited.
@@ -20,14 +20,14 @@ public struct Detail: Sendable, Equatable {
 }
 
 /// Saves the draft, then closes the screen.
-public struct SaveDraft: Action, Equatable {
+public struct SaveDraft: Action, Equatable, Codable {
   /// Creates the action.
   public init() {}
 }
 
 /// The draft was saved: the list takes the new title when it sees this action, after the
 /// detail screen has (the child runs first, then its parent).
-public struct DraftSaved: Action, Equatable {
+public struct DraftSaved: Action, Equatable, Codable {
   /// The todo whose title was saved.
   public var todoID: Todo.ID
   /// The saved title.

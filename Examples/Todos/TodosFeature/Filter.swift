@@ -1,7 +1,7 @@
 import ReduxCore
 
 /// Which todos the list shows.
-public enum Filter: String, Sendable, Equatable, CaseIterable {
+public enum Filter: String, Sendable, Equatable, CaseIterable, Codable {
   /// Every todo.
   case all
   /// The todos not done yet.
@@ -20,7 +20,7 @@ public enum Filter: String, Sendable, Equatable, CaseIterable {
 }
 
 /// Shows the todos that `filter` includes.
-public struct SetFilter: Action, Equatable {
+public struct SetFilter: Action, Equatable, Codable {
   /// The filter to show.
   public var filter: Filter
 

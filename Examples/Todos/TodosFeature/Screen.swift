@@ -2,7 +2,7 @@ import ReduxCommand
 import ReduxCore
 
 /// A screen on the navigation stack (``TodoList/path``).
-public enum Screen: Sendable, Equatable {
+public enum Screen: Sendable, Equatable, Codable {
   /// A todo's detail screen.
   case detail(Detail)
   /// The counts screen.

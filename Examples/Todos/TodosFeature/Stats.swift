@@ -2,7 +2,7 @@ import ReduxCommand
 import ReduxCore
 
 /// A screen with the list's counts and an export of them.
-public struct Stats: Sendable, Equatable {
+public struct Stats: Sendable, Equatable, Codable {
   /// How many todos the list had when the screen was opened.
   public var total: Int
   /// How many of them were done.
@@ -23,13 +23,13 @@ public struct Stats: Sendable, Equatable {
 }
 
 /// Exports the counts.
-public struct Export: Action, Equatable {
+public struct Export: Action, Equatable, Codable {
   /// Creates the action.
   public init() {}
 }
 
 /// The export is done.
-public struct Exported: Action, Equatable {
+public struct Exported: Action, Equatable, Codable {
   /// Where it went.
   public var location: String
 

@@ -2,7 +2,7 @@ import ReduxCommand
 import ReduxCore
 
 /// One row of the list: a todo with its save status.
-public struct Todo: Identifiable, Sendable, Equatable {
+public struct Todo: Identifiable, Sendable, Equatable, Codable {
   /// The todo's id, unique in its list.
   public let id: Int
   /// What to do.
@@ -21,7 +21,7 @@ public struct Todo: Identifiable, Sendable, Equatable {
 }
 
 /// Replaces a todo's title (a row's text field, or the detail screen's).
-public struct SetTitle: Action, Equatable {
+public struct SetTitle: Action, Equatable, Codable {
   /// The new title.
   public var title: String
 
@@ -32,19 +32,19 @@ public struct SetTitle: Action, Equatable {
 }
 
 /// Marks a todo done, or not done again.
-public struct ToggleDone: Action, Equatable {
+public struct ToggleDone: Action, Equatable, Codable {
   /// Creates the action.
   public init() {}
 }
 
 /// Saves a row's title on the server.
-public struct Save: Action, Equatable {
+public struct Save: Action, Equatable, Codable {
   /// Creates the action.
   public init() {}
 }
 
 /// The server saved the row's title.
-public struct Saved: Action, Equatable {
+public struct Saved: Action, Equatable, Codable {
   /// Creates the action.
   public init() {}
 }

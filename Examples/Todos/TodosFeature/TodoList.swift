@@ -4,7 +4,7 @@ import ReduxCore
 /// The app's state: a tree of features. The rows are an `IdentifiedArray` (a `forEach` child
 /// each), the detail screen an optional (an `ifLet` child, presented), and the navigation stack
 /// a `StackState` of ``Screen``s (a stack `forEach` with an `ifCaseLet` per case).
-public struct TodoList: Sendable, Equatable {
+public struct TodoList: Sendable, Equatable, Codable {
   /// The todos, in the order they were added.
   public var todos: IdentifiedArrayOf<Todo> = []
   /// Which todos the list shows; ``visibleTodos`` applies it.
@@ -29,7 +29,7 @@ public struct TodoList: Sendable, Equatable {
 }
 
 /// Adds a todo at the end of the list.
-public struct AddTodo: Action, Equatable {
+public struct AddTodo: Action, Equatable, Codable {
   /// What to do.
   public var title: String
 
@@ -41,7 +41,7 @@ public struct AddTodo: Action, Equatable {
 
 /// Deletes a todo, cancelling its save if one is in flight (and closing its presented detail
 /// screen, cancelling that screen's save).
-public struct DeleteTodo: Action, Equatable {
+public struct DeleteTodo: Action, Equatable, Codable {
   /// The todo to delete.
   public var id: Todo.ID
 
@@ -52,7 +52,7 @@ public struct DeleteTodo: Action, Equatable {
 }
 
 /// Asks whether to delete a todo: shows an alert whose Delete button sends ``DeleteTodo``.
-public struct AskToDelete: Action, Equatable {
+public struct AskToDelete: Action, Equatable, Codable {
   /// The todo to delete.
   public var id: Todo.ID
 
@@ -63,7 +63,7 @@ public struct AskToDelete: Action, Equatable {
 }
 
 /// Presents a todo's detail screen.
-public struct ShowDetail: Action, Equatable {
+public struct ShowDetail: Action, Equatable, Codable {
   /// The todo to show.
   public var id: Todo.ID
 
@@ -74,7 +74,7 @@ public struct ShowDetail: Action, Equatable {
 }
 
 /// Pushes a todo's detail screen on the stack.
-public struct PushDetail: Action, Equatable {
+public struct PushDetail: Action, Equatable, Codable {
   /// The todo to show.
   public var id: Todo.ID
 
@@ -85,7 +85,7 @@ public struct PushDetail: Action, Equatable {
 }
 
 /// Pushes the counts screen on the stack, with the list's counts now.
-public struct PushStats: Action, Equatable {
+public struct PushStats: Action, Equatable, Codable {
   /// Creates the action.
   public init() {}
 }

@@ -25,7 +25,7 @@
 /// ```
 public struct AlertState: Equatable, Sendable, CustomStringConvertible {
   /// How it is shown.
-  public enum Style: Sendable, Equatable {
+  public enum Style: String, Sendable, Equatable, Codable {
     /// An alert, in the middle of the screen.
     case alert
     /// A confirmation dialog (an action sheet), from the bottom of the screen.
@@ -61,7 +61,7 @@ public struct AlertState: Equatable, Sendable, CustomStringConvertible {
 /// A button of an ``AlertState``: its label, its role, and the action it sends.
 public struct ButtonState: Equatable, Sendable, CustomStringConvertible {
   /// What the platform makes of the button.
-  public enum Role: Sendable, Equatable {
+  public enum Role: String, Sendable, Equatable, Codable {
     /// Closes without doing anything (shown apart, last).
     case cancel
     /// Deletes or discards something (shown in red).

@@ -18,7 +18,7 @@
 ///
 /// A parent dismisses a presented child with `ChildAction<Detail>.dismiss`, or pops a stack
 /// with `StackAction.popFrom(id:)`.
-public struct Dismiss: Action, Equatable {
+public struct Dismiss: Action, Equatable, Codable {
   /// The action.
   public init() {}
 }

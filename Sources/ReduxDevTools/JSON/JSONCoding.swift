@@ -1,4 +1,5 @@
 import Foundation
+import ReduxSeam
 
 /// How ReduxDevTools configures Foundation's JSON coders, and how it words their errors.
 enum JSONCoding {
@@ -6,16 +7,22 @@ enum JSONCoding {
   /// well), slashes unescaped. `dates` as seconds since 1970 for recordings and the inspector;
   /// state files keep `Date`'s own format (seconds since 2001), as `JSONEncoder` writes it by
   /// default.
-  static func encoder(datesSince1970: Bool = true) -> JSONEncoder {
+  static func encoder(datesSince1970: Bool = true, registry: ActionRegistry? = nil) -> JSONEncoder {
     let encoder = JSONEncoder()
+    // Child actions in composition wrappers are written by the registry (ReduxSeam).
+    if let registry { encoder.userInfo[nestedActionCodingKey] = registry }
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     if datesSince1970 { encoder.dateEncodingStrategy = .secondsSince1970 }
     return encoder
   }
 
   /// The decoder that reads what ``encoder(datesSince1970:)`` writes.
-  static func decoder(datesSince1970: Bool = true) -> JSONDecoder {
+  static func decoder(datesSince1970: Bool = true, registry: ActionRegistry? = nil) -> JSONDecoder {
     let decoder = JSONDecoder()
+    if let registry {
+      decoder.userInfo[nestedActionCodingKey] = registry
+      decoder.userInfo[ActionRegistry.userInfoKey] = registry
+    }
     if datesSince1970 { decoder.dateDecodingStrategy = .secondsSince1970 }
     return decoder
   }

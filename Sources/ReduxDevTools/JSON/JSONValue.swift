@@ -48,9 +48,10 @@ enum JSONValue: Sendable, Equatable {
     }
   }
 
-  /// The tree of `value` as `JSONEncoder` writes it, with dates as seconds since 1970.
-  init<Value: Encodable>(encoding value: Value) throws {
-    try self.init(json: JSONCoding.encoder().encode(value))
+  /// The tree of `value` as `JSONEncoder` writes it, with dates as seconds since 1970, and the
+  /// child actions of composition wrappers written by `registry`.
+  init<Value: Encodable>(encoding value: Value, registry: ActionRegistry? = nil) throws {
+    try self.init(json: JSONCoding.encoder(registry: registry).encode(value))
   }
 
   /// The tree of one JSON text. Read with `JSONSerialization`, whose objects say what each

@@ -24,8 +24,7 @@ extension ActionRegistry {
   ///
   /// - Throws: ``ActionDecodingError`` naming the first line that fails.
   public func actions(jsonLines: String) throws(ActionDecodingError) -> [any Action] {
-    let decoder = JSONCoding.decoder()
-    decoder.userInfo[Self.userInfoKey] = self
+    let decoder = JSONCoding.decoder(registry: self)
     var actions: [any Action] = []
     try RecordingFormat.forEachLine(in: jsonLines) {
       (number, line) throws(ActionDecodingError) in
@@ -56,7 +55,7 @@ extension ActionRegistry {
       throw ActionDecodingError(.unregisteredType(name, registered: names))
     }
     do {
-      return try codec.decode(json: json)
+      return try codec.decode(json: json, registry: self)
     } catch {
       if let problem = JSONCoding.syntaxProblem(in: json) {
         throw ActionDecodingError(.malformedJSON(problem))
@@ -71,7 +70,38 @@ extension ActionRegistry {
     guard let codec = codec(for: action) else {
       return (typeName(type(of: action)), nil)
     }
-    return (codec.name, try? JSONValue(encoding: EncodedAction(action: action, codec: codec)))
+    return (
+      codec.name,
+      try? JSONValue(encoding: EncodedAction(action: action, codec: codec), registry: self)
+    )
+  }
+}
+
+// Child actions inside composition wrappers (`ChildAction`, `ElementAction`, `StackAction`),
+// read and written by name through the registry (ReduxCore finds it in the coder's `userInfo`).
+extension ActionRegistry: NestedActionCoding {
+  /// Writes `{"type": name, "action": payload}`; an unregistered type is an error naming it.
+  package func encodeNested(_ action: Any, to encoder: any Encoder) throws {
+    guard let action = action as? any Action, let codec = codec(for: action) else {
+      throw EncodingError.invalidValue(
+        action,
+        EncodingError.Context(
+          codingPath: encoder.codingPath,
+          debugDescription: "the child action type \(typeName(type(of: action))) is not "
+            + "registered; add it to the ActionRegistry"))
+    }
+    var container = encoder.container(keyedBy: EntryLine.CodingKeys.self)
+    try container.encode(codec.name, forKey: .type)
+    try codec.encode(action, container.superEncoder(forKey: .action))
+  }
+
+  /// Reads what ``encodeNested(_:to:)`` wrote; an unregistered name stops the import at its
+  /// line, naming the type.
+  package func decodeNested(from decoder: any Decoder) throws -> Any {
+    let container = try decoder.container(keyedBy: EntryLine.CodingKeys.self)
+    let name = try container.decode(String.self, forKey: .type)
+    guard let codec = codec(named: name) else { throw UnknownActionType(name: name) }
+    return try codec.decode(container.superDecoder(forKey: .action))
   }
 }
 
@@ -92,15 +122,16 @@ private struct BareAction: Decodable {
     if line.contains(.action) {
       action = try codec.decode(line.superDecoder(forKey: .action))
     } else {
-      action = try codec.decode(json: Data("{}".utf8))
+      action = try codec.decode(json: Data("{}".utf8), registry: registry)
     }
   }
 }
 
 extension ActionRegistry.Codec {
-  /// Decodes an action of this codec's type from one JSON text.
-  func decode(json: Data) throws -> any Action {
-    let decoder = JSONCoding.decoder()
+  /// Decodes an action of this codec's type from one JSON text; `registry` reads the child
+  /// actions of composition wrappers.
+  func decode(json: Data, registry: ActionRegistry) throws -> any Action {
+    let decoder = JSONCoding.decoder(registry: registry)
     decoder.userInfo[Self.userInfoKey] = self
     return try decoder.decode(DecodedAction.self, from: json).action
   }

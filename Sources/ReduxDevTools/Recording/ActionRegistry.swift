@@ -64,7 +64,17 @@ public struct ActionRegistry: Sendable {
   /// The names registered, sorted.
   public var names: [String] { byName.keys.sorted() }
 
-  func codec(for action: any Action) -> Codec? { byType[ObjectIdentifier(type(of: action))] }
+  func codec(for action: any Action) -> Codec? {
+    byType[ObjectIdentifier(type(of: action))] ?? (action is Dismiss ? Self.dismiss : nil)
+  }
 
-  func codec(named name: String) -> Codec? { byName[name] ?? byBareName[name] ?? nil }
+  func codec(named name: String) -> Codec? {
+    byName[name] ?? byBareName[name] ?? (name == Self.dismiss.name ? Self.dismiss : nil)
+  }
+
+  /// `Dismiss`, which every registry knows without registering it: the composition operators
+  /// send it, so any recording of a feature tree holds it.
+  private static let dismiss = Codec(
+    name: "Dismiss", encode: { _, encoder in try Dismiss().encode(to: encoder) },
+    decode: { decoder in try Dismiss(from: decoder) })
 }

@@ -12,7 +12,7 @@ extension Recording where State: Codable {
   /// - Throws: ``RecordingExportError`` naming the step of the first entry whose action type
   ///   is not registered or that fails to encode.
   public func jsonLines(registry: ActionRegistry) throws(RecordingExportError) -> String {
-    let encoder = JSONCoding.encoder()
+    let encoder = JSONCoding.encoder(registry: registry)
     var text = ""
     func append(_ line: some Encodable, step: Int) throws(RecordingExportError) {
       do {
@@ -49,8 +49,7 @@ extension Recording where State: Codable {
   ///   never wrote, a malformed line (such as the last line of a truncated file) or an unknown
   ///   action type.
   public init(jsonLines: String, registry: ActionRegistry) throws(RecordingImportError<State>) {
-    let decoder = JSONCoding.decoder()
-    decoder.userInfo[ActionRegistry.userInfoKey] = registry
+    let decoder = JSONCoding.decoder(registry: registry)
     var initialState: State?
     // Appended to in place: the only reference to the array while the import runs, so an
     // append never copies it.
