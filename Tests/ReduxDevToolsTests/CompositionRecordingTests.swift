@@ -100,6 +100,18 @@ struct CompositionRecordingTests {
     #expect(imported.replay(reducer: shelfReducer).divergence == nil)
   }
 
+  @Test("a card is titled by where its action goes, then what it is")
+  func cardTitles() throws {
+    let html = try SessionPage(jsonLines: session().jsonLines(registry: shelfRegistry)).html
+    for title in [
+      "Row[2] › Rename", "Page: push", "Page: pop from #1", "Page #2 › Row › Rename",
+      "AlertState › Clear", "Row › Dismiss", "AskClear",
+    ] {
+      #expect(
+        html.contains(">\(title.replacingOccurrences(of: ">", with: "&gt;"))</span>"), "\(title)")
+    }
+  }
+
   @Test("a child action whose type is not registered stops the import at its line, by name")
   func unregisteredChild() throws {
     let text = try session().jsonLines(registry: shelfRegistry)

@@ -1,6 +1,7 @@
 /// One action as a page shows it: its type, payload and state, when it happened, whether it is
 /// skipped, and what it changed in the state before it.
 struct PageStep: Sendable {
+  /// The card's title: where the action goes and what it is (``title(type:action:)``).
   var type: String
   var action: JSONValue
   var state: JSONValue
@@ -13,7 +14,7 @@ struct PageStep: Sendable {
     type: String, action: JSONValue, state: JSONValue, timestamp: Double?, isSkipped: Bool,
     after previous: JSONValue?
   ) {
-    self.type = type
+    self.type = Self.title(type: type, action: action)
     self.action = action
     self.state = state
     self.timestamp = timestamp
@@ -23,11 +24,61 @@ struct PageStep: Sendable {
 
   /// The step for an entry line, diffed against the state before it.
   init(_ entry: EntryLine, after previous: JSONValue) {
-    type = entry.type
+    type = Self.title(type: entry.type, action: entry.action)
     action = entry.action
     state = entry.state
     timestamp = entry.timestamp?.double
     isSkipped = entry.isSkipped
     changes = StateChange.changes(from: previous, to: entry.state)
   }
+}
+
+extension PageStep {
+  /// The title of an action's card: where the action goes, then what it is. A composition
+  /// wrapper names its child on the way in, `Screen #0 › Detail › SaveDraft` for
+  /// `StackAction<Screen>.element(#0, ChildAction<Detail>(SaveDraft()))`, read from the JSON
+  /// the registry wrote (`{"type": …, "action": …}` inside each wrapper); any other action is
+  /// titled by its registered name.
+  static func title(type: String, action: JSONValue) -> String {
+    var places: [String] = []
+    var (type, action) = (type, action)
+    // A recording nests as deep as the app's features; the loop ends at the first plain action.
+    while true {
+      if let screen = inner(type, of: "StackAction") {
+        if let element = action["element"], let id = element["id"]?.integer,
+          let child = element["action"], let childType = child["type"]?.string
+        {
+          places.append("\(screen) #\(id)")
+          (type, action) = (childType, child["action"] ?? .null)
+          continue
+        }
+        for (key, verb) in [("popFrom", "pop from"), ("popTo", "pop to")] {
+          if let id = action[key]?.integer { return joined(places + ["\(screen): \(verb) #\(id)"]) }
+        }
+        if action["push"] != nil { return joined(places + ["\(screen): push"]) }
+        return joined(places + [type])
+      }
+      if let element = inner(type, of: "ElementAction"), let id = action["id"],
+        let child = action["action"], let childType = child["type"]?.string
+      {
+        places.append("\(element)[\(id.display(limit: 40))]")
+        (type, action) = (childType, child["action"] ?? .null)
+        continue
+      }
+      if let child = inner(type, of: "ChildAction"), let childType = action["type"]?.string {
+        places.append(child)
+        (type, action) = (childType, action["action"] ?? .null)
+        continue
+      }
+      return joined(places + [type])
+    }
+  }
+
+  /// `Screen` for `StackAction<Screen>` and `wrapper` "StackAction"; nil for another type.
+  private static func inner(_ type: String, of wrapper: String) -> String? {
+    guard type.hasPrefix(wrapper + "<"), type.hasSuffix(">") else { return nil }
+    return String(type.dropFirst(wrapper.count + 1).dropLast())
+  }
+
+  private static func joined(_ parts: [String]) -> String { parts.joined(separator: " › ") }
 }
