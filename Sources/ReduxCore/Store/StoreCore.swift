@@ -126,3 +126,15 @@ struct StoreCore<State: Sendable> {
     return .tracked(TrackedAction.wrapping(tracked, pending: tracked.pending, cause: consequences))
   }
 }
+
+/// What a dispatch without middleware did under the lock.
+@usableFromInline
+enum BareDispatch<State: Sendable> {
+  /// Reduced; nobody to notify.
+  case reduced
+  /// Another thread is draining: go through the admission path.
+  case busy
+  /// Reduced; this thread drains now, starting with notifying these subscribers (if any) of
+  /// this state and starting the reducer's follow-up.
+  case notify(State, FanOut<State>?)
+}
