@@ -1,9 +1,9 @@
 import Foundation
+import ReduxSeam
 
 /// What a stored state holds, `{"state": …, "version": 2}`, and how its errors are worded.
 ///
-/// ReduxDevTools words its JSON errors the same way; the two modules cannot share code (neither
-/// imports the other, and ReduxSeam stays free of Foundation), so this is the persistence's own.
+/// Its Codable failures are worded by ReduxSeam, as ReduxDevTools' are.
 enum StoredJSON {
   /// Keys sorted, so that equal states are equal bytes; `Date` in its own format (seconds since
   /// 2001), as `JSONEncoder` writes it by default.
@@ -47,39 +47,10 @@ enum StoredJSON {
     init(_ detail: String) { self.detail = detail }
   }
 
-  /// Why `error` stopped encoding or decoding, in one line that names the place:
-  /// `wrong value at state.count: expected Int, found a string`.
+  /// Why `error` stopped encoding or decoding, in one line that names the place
+  /// (ReduxSeam's wording, which ReduxDevTools shares).
   static func reason(for error: any Error) -> String {
-    switch error {
-    case EncodingError.invalidValue(_, let context):
-      "cannot encode the value at \(path(context.codingPath)): \(context.debugDescription)"
-    case DecodingError.typeMismatch(let type, let context):
-      "wrong value at \(path(context.codingPath)): expected \(type)"
-    case DecodingError.valueNotFound(let type, let context):
-      "missing value at \(path(context.codingPath)): expected \(type), found null"
-    case DecodingError.keyNotFound(let key, let context):
-      "missing \"\(path(context.codingPath + [key]))\""
-    case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
-      "a number does not fit the type it decodes to"
-    case DecodingError.dataCorrupted(let context):
-      "wrong value at \(path(context.codingPath)): \(context.debugDescription)"
-    default:
-      "\(error)"
-    }
-  }
-
-  /// `state.items[2].name`, or `the top level`.
-  private static func path(_ codingPath: [any CodingKey]) -> String {
-    guard !codingPath.isEmpty else { return "the top level" }
-    var text = ""
-    for key in codingPath {
-      if let index = key.intValue {
-        text += "[\(index)]"
-      } else {
-        text += (text.isEmpty ? "" : ".") + key.stringValue
-      }
-    }
-    return text
+    describeCodingFailure(error) { "a number does not fit the type it decodes to" }
   }
 
   /// Foundation's own words for a parse error (`Invalid value around character 5.`).

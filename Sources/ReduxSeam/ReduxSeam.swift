@@ -17,3 +17,6 @@
 // | `HashableBox`, any hashable sendable value compared by value | HashableBox.swift | ReduxCore (child feature ids), ReduxCommand (cancel ids) |
 // | `typeName`, `describeQualified`: types named with their owners in messages | TypeNames.swift | ReduxCore (runtime warnings), ReduxTesting (failures), ReduxDevTools (action names) |
 // | `TimeTravelMark`: whether a store shows a state its app did not reach | TimeTravelMark.swift | ReduxCore (`isTimeTravelling`), ReduxDevTools (sets it), ReduxPersistence (saves nothing while set) |
+// | `NestedActionCoding`: the registry that writes a wrapper's child action | NestedActionCoding.swift | ReduxCore (the wrappers' `Codable`), ReduxDevTools (`ActionRegistry`) |
+// | `describeCodingFailure`, `describeCodingPath`: Codable errors in one line | CodingFailures.swift | ReduxDevTools, ReduxPersistence |
+// | `DescribedInMessages`: an action's own name in messages | TypeNames.swift | ReduxCore (`BindingAction`), ReduxTesting |

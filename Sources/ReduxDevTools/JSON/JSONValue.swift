@@ -36,18 +36,6 @@ enum JSONValue: Sendable, Equatable {
     if case .number(let text) = self { Double(text) } else { nil }
   }
 
-  /// What kind of value this is, for error messages ("a string", "an object").
-  var kind: String {
-    switch self {
-    case .null: "null"
-    case .bool: "a Boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
-  }
-
   /// The tree of `value` as `JSONEncoder` writes it, with dates as seconds since 1970, and the
   /// child actions of composition wrappers written by `registry`.
   init<Value: Encodable>(encoding value: Value, registry: ActionRegistry? = nil) throws {
