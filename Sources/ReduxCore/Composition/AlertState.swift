@@ -197,13 +197,15 @@ extension Reducing {
         ChildActionWarning.alertGone(tap, at: keyPath, fileID: fileID, line: line)
         return Self.noOutput
       }
-      state[keyPath: keyPath] = nil
-      if tap.action.as(Dismiss.self) != nil { return Self.noOutput }
-      guard alert.buttons.contains(where: { $0.sends(tap.action) }) else {
-        ChildActionWarning.notAButton(tap, of: alert, fileID: fileID, line: line)
-        state[keyPath: keyPath] = alert
+      if tap.action.as(Dismiss.self) != nil {
+        state[keyPath: keyPath] = nil
         return Self.noOutput
       }
+      guard alert.buttons.contains(where: { $0.sends(tap.action) }) else {
+        ChildActionWarning.notAButton(tap, of: alert, fileID: fileID, line: line)
+        return Self.noOutput
+      }
+      state[keyPath: keyPath] = nil
       return parent(&state, tap.action)
     }
   }
