@@ -19,6 +19,19 @@ struct WrappedActionTests {
     #expect(StackAction<Page>.popFrom(id: StackElementID(0)).unwrapped(as: Tap.self) == nil)
   }
 
+  @Test("unwrapped(as:at:) finds the action only for the element with that id, at any depth")
+  func unwrappedAtElement() {
+    #expect(nested.unwrapped(as: Tap.self, at: StackElementID(3)) == Tap(button: 2))
+    #expect(nested.unwrapped(as: Tap.self, at: 7) == Tap(button: 2))
+    #expect(nested.unwrapped(as: Tap.self, at: StackElementID(4)) == nil)
+    #expect(nested.unwrapped(as: Tap.self, at: 8) == nil)
+    #expect(nested.unwrapped(as: Bump.self, at: StackElementID(3)) == nil)
+    #expect(Tap(button: 1).unwrapped(as: Tap.self, at: 1) == nil)
+    #expect(
+      ElementAction<Note>(id: 7, action: Tap(button: 5)).unwrapped(as: Tap.self, at: 7)
+        == Tap(button: 5))
+  }
+
   @Test("a stack action names the screen and the action it carries for it")
   func stackElement() throws {
     let stackAction = try #require(nested.as(StackAction<Page>.self))

@@ -91,3 +91,57 @@ struct TestStoreNonExhaustiveReceiveTests {
     await store.finish()  // Increment(by: 1) was skipped, not left unasserted
   }
 }
+
+@MainActor
+@Suite("TestStore.receive by child action type and element id")
+struct TestStoreReceiveAtElementTests {
+  struct Item: Identifiable, Equatable, Sendable {
+    let id: Int
+    var ticks = 0
+  }
+  struct Board: Equatable, Sendable { var items = [Item(id: 1), Item(id: 2)] }
+  /// Not `Equatable`: receiving it by value is impossible, by type and id is not.
+  struct Tick: Action {}
+  struct Start: Action {}
+
+  static let item = Reducer<Item>.on(Tick.self) { item, _ in item.ticks += 1 }
+  static let board = Reducer<Board>.empty.forEach(\.items, element: item)
+
+  /// A board whose `Start` makes item 2 tick, as a row's work would.
+  func makeStore() -> TestStore<Board> {
+    TestStore(
+      initialState: Board(), reducer: Self.board,
+      middleware: [
+        Middleware { context, action, next in
+          next(action)
+          if action is Start { context.dispatch(ElementAction<Item>(id: 2, action: Tick())) }
+        }
+      ])
+  }
+
+  @Test("receives a child action that is not Equatable by its type and its element's id")
+  func receivesByTypeAndID() async {
+    let store = makeStore()
+    await store.send(Start())
+    let tick = await store.receive(Tick.self, at: 2) { $0.items[1].ticks = 1 }
+    #expect(tick != nil)
+    await store.finish()
+  }
+
+  @Test("an action for another element fails the step, naming the type and the id waited for")
+  func otherElementFails() async {
+    let store = makeStore()
+    store.timeout = .milliseconds(200)
+    await store.send(Start())
+    await withKnownIssue {
+      await store.receive(Tick.self, at: 1) { $0.items[0].ticks = 1 }
+    } matching: { issue in
+      let message = message(of: issue)
+      return message.contains("TestStoreReceiveAtElementTests.Tick at 1")
+        && message.contains("action: TestStoreReceiveAtElementTests.Tick()")
+        && !message.contains("ActionBox")
+    }
+    store.skipReceivedActions(strict: false)
+    await store.finish()
+  }
+}

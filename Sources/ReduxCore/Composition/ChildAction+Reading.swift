@@ -4,13 +4,13 @@
 /// A wrapper that carries a child's action only in some of its cases: a ``StackAction``'s
 /// `element`. (``ChildActionWrapper`` and ``ElementActionWrapper`` always carry one.)
 protocol CarriesChildAction {
-  /// The child's action, if this carries one.
-  var carriedAction: (any Action)? { get }
+  /// The id of the element and its action, if this carries one.
+  var carriedElement: (id: AnyHashable, action: any Action)? { get }
 }
 
 extension StackAction: CarriesChildAction {
-  var carriedAction: (any Action)? {
-    if case .element(_, let action) = self { action } else { nil }
+  var carriedElement: (id: AnyHashable, action: any Action)? {
+    if case .element(let id, let action) = self { (id, action) } else { nil }
   }
 }
 
@@ -32,7 +32,39 @@ extension Action {
       case let wrapper as any ElementActionWrapper:
         current = wrapper.action
       case let carrier as any CarriesChildAction:
-        guard let inner = carrier.carriedAction else { return nil }
+        guard let (_, inner) = carrier.carriedElement else { return nil }
+        current = inner
+      default:
+        return nil
+      }
+    }
+  }
+}
+
+extension Action {
+  /// The `A` this action carries for the element with `id`: through an `ElementAction` (or a
+  /// custom ``ElementActionWrapper``) or a `StackAction`'s `element` with that id, at any depth,
+  /// and any child wrappers around or inside it; nil when no element on the way has that id.
+  ///
+  /// ```swift
+  /// // StackAction<Screen>.element(id: #3, action: ChildAction<Detail>(Saved()))
+  /// action.unwrapped(as: Saved.self, at: StackElementID(3))  // Saved()
+  /// action.unwrapped(as: Saved.self, at: StackElementID(4))  // nil
+  /// ```
+  public func unwrapped<A: Action, ID: Hashable>(as type: A.Type, at id: ID) -> A? {
+    var current: any Action = self
+    while true {
+      switch current {
+      case let wrapper as any ElementActionWrapper:
+        if AnyHashable(wrapper.id) == AnyHashable(id) {
+          return wrapper.action.unwrapped(as: A.self)
+        }
+        current = wrapper.action
+      case let wrapper as any ChildActionWrapper:
+        current = wrapper.action
+      case let carrier as any CarriesChildAction:
+        guard let (elementID, inner) = carrier.carriedElement else { return nil }
+        if AnyHashable(elementID) == AnyHashable(id) { return inner.unwrapped(as: A.self) }
         current = inner
       default:
         return nil

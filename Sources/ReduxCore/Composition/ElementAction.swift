@@ -33,6 +33,13 @@ where Element.ID: Sendable {
   }
 }
 
+extension ElementAction: CustomReflectable {
+  /// Its id and its action, as messages and dumps show it (not the box that holds the action).
+  public var customMirror: Mirror {
+    Mirror(self, children: ["id": id, "action": action], displayStyle: .struct)
+  }
+}
+
 /// An action held by reference.
 @usableFromInline
 final class ActionBox: Sendable {

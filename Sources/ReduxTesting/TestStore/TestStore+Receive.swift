@@ -38,6 +38,37 @@ extension TestStore {
     return received?.as(A.self)
   }
 
+  /// Waits for the next action a side effect sent, asserts that it carries an `A` for the
+  /// element with `id` (a row's `ElementAction`, a screen's `StackAction` element, at any depth
+  /// of child wrappers), and asserts the state it produced; `A` need not be `Equatable`.
+  ///
+  /// ```swift
+  /// await store.receive(RecordMeeting.TimerTicked.self, at: recordID) { … }
+  /// ```
+  ///
+  /// Exhaustivity and the wait are as in
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)->A?``; a failure names the type
+  /// and the id it waited for.
+  ///
+  /// - Returns: The child's action, or nil when the step failed.
+  @discardableResult
+  public func receive<A: Action, ID: Hashable & Sendable>(
+    _ type: A.Type,
+    at id: ID,
+    timeout: Duration? = nil,
+    assert: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> A? {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let received = await receive(
+      expecting: "\(typeName(A.self)) at \(id)", timeout: timeout, assert, at: location
+    ) { $0.unwrapped(as: A.self, at: id) != nil }
+    return received?.unwrapped(as: A.self, at: id)
+  }
+
   /// Waits for the next action a side effect sent, asserts that it equals `expected`, and
   /// asserts the state it produced; a different action of the same type fails with a diff.
   ///
