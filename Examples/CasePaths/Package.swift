@@ -15,11 +15,12 @@ let package = Package(
   ],
   targets: [
     // The bridge: EnumCase from a case key path, and the operators that take an EnumCase
-    // taking one too.
+    // (ReduxUI's scope to a case included) taking one too.
     .target(
       name: "ReduxCasePaths",
       dependencies: [
         .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "ReduxUI", package: "swift-redux"),
         .product(name: "CasePaths", package: "swift-case-paths"),
       ]
     ),
@@ -47,6 +48,7 @@ let package = Package(
         "ScreensFeature", "ReduxCasePaths",
         .product(name: "ReduxCore", package: "swift-redux"),
         .product(name: "ReduxTesting", package: "swift-redux"),
+        .product(name: "ReduxUI", package: "swift-redux"),
         .product(name: "CasePaths", package: "swift-case-paths"),
       ]
     ),

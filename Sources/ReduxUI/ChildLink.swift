@@ -25,8 +25,11 @@ struct ChildLink<State: Sendable> {
 enum ChildKey: Hashable {
   /// The value at a key path.
   case value(AnyKeyPath)
-  /// The optional at a key path, while it is not nil.
-  case optional(AnyKeyPath)
+  /// The optional at a key path, while it is not nil; the action wrapper's type, or nil for
+  /// actions forwarded unchanged.
+  case optional(AnyKeyPath, ObjectIdentifier?)
+  /// The payload of an enum case, by its type and the action wrapper's type.
+  case inCase(ObjectIdentifier, ObjectIdentifier)
   /// The element at a position of the collection at a key path.
   case position(AnyKeyPath, AnyHashable)
   /// The elements of the collection at a key path, by id; the action wrapper's type, or nil

@@ -5,6 +5,9 @@ enum FieldID: Hashable {
   case value(AnyKeyPath)
   /// Whether the optional at the key path is nil.
   case presence(AnyKeyPath)
+  /// Whether the state is in the case whose payload has this type and whose actions this
+  /// wrapper type carries.
+  case inCase(ObjectIdentifier, ObjectIdentifier)
   /// The ids of the collection at the key path, in order.
   case identities(AnyKeyPath)
   /// The value of a memoized selector.

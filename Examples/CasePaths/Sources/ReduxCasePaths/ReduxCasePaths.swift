@@ -3,11 +3,13 @@
 //
 //   .ifCaseLet(\.detail, then: detail)               // instead of a hand-written EnumCase
 //   .forEach(\.path, destination: Reducer<Screen>.empty.ifCaseLet(\.detail, then: detail))
+//   destination.scope(case: \.detail)                // a view store of the case, in a view
 //   EnumCase(\Destination.Cases.detail)              // wherever an EnumCase value is wanted
 //
 // ReduxCore stays free of outside packages, so the bridge lives where CasePaths is imported.
 import CasePaths
 import ReduxCore
+import ReduxUI
 
 extension EnumCase where Enum: CasePathable & Sendable {
   /// The case that `casePath` names: `EnumCase(\Destination.Cases.detail)`, or `EnumCase(\.detail)`
@@ -26,5 +28,14 @@ extension Reducing where State: CasePathable & Sendable {
     line: UInt = #line
   ) -> Self {
     ifCaseLet(EnumCase(casePath), then: child, fileID: fileID, line: line)
+  }
+}
+
+extension ViewStore where State: CasePathable {
+  /// `scope(case:)` with a case key path: `destination.scope(case: \.detail)`.
+  public func scope<Case: Sendable>(case casePath: CaseKeyPath<State, Case> & Sendable)
+    -> ViewStore<Case>?
+  {
+    scope(case: EnumCase(casePath))
   }
 }

@@ -2,12 +2,28 @@ import CasePaths
 import ReduxCasePaths
 import ReduxCore
 import ReduxTesting
+import ReduxUI
 import ScreensFeature
 import Testing
 
 @MainActor
 @Suite("@CasePathable enums wherever an EnumCase is taken")
 struct ScreensTests {
+  @Test("a view store scoped to a case by its case key path addresses its actions to it")
+  func viewStoreCase() throws {
+    var library = Library()
+    library.destination = .book(Book(title: "Dune"))
+    let store = Store(initialState: library, reducer: libraryReducer)
+    let model = ViewStore(store)
+    let destination = try #require(
+      model.scope(\.destination, action: ChildAction<Destination>.self))
+    #expect(destination.scope(case: \.settings) == nil)
+    let book = try #require(destination.scope(case: \.book))
+    book.dispatch(Borrow())
+    #expect(book.isBorrowed)
+    #expect(store.state.destination?[case: \.book]?.isBorrowed == true)
+  }
+
   @Test("a presented enum's case is reached through its case key path")
   func presented() async {
     var library = Library()
