@@ -16,7 +16,7 @@ let todosRegistry = ActionRegistry()
   .registering(DraftSaved.self).registering(Export.self).registering(Exported.self)
   .registering(ElementAction<Todo>.self).registering(ChildAction<Detail>.self)
   .registering(ChildAction<Stats>.self).registering(ChildAction<AlertState>.self)
-  .registering(StackAction<Screen>.self)
+  .registering(StackAction<Screen>.self).registering(bindingsOf: Detail.self, \.draft)
 
 @Suite("Todos example: a session exported and imported with DevTools", .timeLimit(.minutes(1)))
 struct SessionExportTests {
@@ -32,6 +32,7 @@ struct SessionExportTests {
     store.dispatch(ElementAction<Todo>(id: 0, action: SetTitle("Buy oat milk")))
     store.dispatch(ElementAction<Todo>(id: 1, action: ToggleDone()))
     store.dispatch(ShowDetail(id: 0))
+    store.dispatch(ChildAction<Detail>(BindingAction.set(\Detail.draft, "Oat milk")))
     store.dispatch(ChildAction<Detail>.dismiss)
     store.dispatch(PushStats())
     store.dispatch(PushDetail(id: 1))
@@ -42,6 +43,7 @@ struct SessionExportTests {
     let recording = devTools.recording
 
     let text = try recording.jsonLines(registry: todosRegistry)
+    #expect(text.contains(#""action":{"field":"draft","value":"Oat milk"}"#))
     let imported = try Recording<TodoList>(jsonLines: text, registry: todosRegistry)
     #expect(imported.entries.map(\.state) == recording.entries.map(\.state))
     #expect(imported.entries.map(\.actionType) == recording.entries.map(\.actionType))
@@ -50,7 +52,7 @@ struct SessionExportTests {
     #expect(last.path.ids == [StackElementID(0), StackElementID(2)])
     // The alert shown before the tap, with its Delete button's action, is in the recording.
     #expect(
-      imported.entries[10].state.alert?.buttons.first?.action as? DeleteTodo == DeleteTodo(id: 1))
+      imported.entries[11].state.alert?.buttons.first?.action as? DeleteTodo == DeleteTodo(id: 1))
     #expect(
       imported.replay(reducer: Reducer { state, action in _ = reducer(&state, action) }).divergence
         == nil)

@@ -35,17 +35,23 @@ public struct ActionRegistry: Sendable {
   /// distinct `name`.
   public mutating func register<A: Action & Codable>(_ type: A.Type, as name: String? = nil) {
     let name = name ?? typeName(type)
+    register(
+      type,
+      codec: Codec(
+        name: name,
+        encode: { action, encoder in
+          // The codec is found by the action's own type, so the cast always succeeds.
+          if let action = action as? A { try action.encode(to: encoder) }
+        },
+        decode: { decoder in try A(from: decoder) }))
+  }
+
+  /// Adds `type` with `codec`, under the codec's name.
+  mutating func register(_ type: any Action.Type, codec: Codec) {
+    let name = codec.name
     precondition(
       byName[name] == nil,
       "Two action types are registered as \"\(name)\"; pass a distinct name with `as:`")
-    let codec = Codec(
-      name: name,
-      encode: { action, encoder in
-        // The codec is found by the action's own type, so the cast always succeeds.
-        if let action = action as? A { try action.encode(to: encoder) }
-      },
-      decode: { decoder in try A(from: decoder) }
-    )
     byName[name] = codec
     byType[ObjectIdentifier(type)] = codec
     let bare = String(describing: type)
