@@ -138,6 +138,7 @@ final class StartCommand: FollowUp {
     let work = ledger.beginWork(origin: ledger.processingOrigin, "command for \(actionType)")
     let origin = work?.origin ?? .untracked
     let deliver = deliver
+    if let executor = ledger.executorForWork { runner.registry.preferExecutor(executor) }
     let jobs = runner.start(command) { action, scope in
       guard scope.beginDelivery() else { return }
       deliver(CommandEnvelope(action: action, origin: origin, scope: scope))

@@ -10,7 +10,7 @@
 // | `FIFOQueue`, a queue of two arrays | FIFOQueue.swift | ReduxCore (the store's queue), ReduxSaga (scheduler, channels) |
 // | `currentThreadID`, `makeThreadCellKey` | ThreadIdentity.swift | ReduxCore (the drainer) |
 // | `LatestValueMailbox`, the latest state for the main actor | LatestValueMailbox.swift | ReduxCore (actor delivery), ReduxUI (view stores) |
-// | `ActionOrigin`, `WorkLedger`, `WorkHandle`: work an action started, its end, and what the modules wait for | ActionOrigin.swift, WorkLedger.swift | ReduxCore (`send`, test probe), ReduxSaga, ReduxCommand, ReduxEffects, ReduxTesting |
+// | `ActionOrigin`, `WorkLedger`, `WorkHandle`: work an action started, its end, what the modules wait for, and the executor a test store runs work on | ActionOrigin.swift, WorkLedger.swift | ReduxCore (`send`, test probe), ReduxSaga, ReduxCommand, ReduxEffects, ReduxTesting |
 // | `ActionProcessedListener`, `ResumeWhenProcessed`: told when a dispatched action was processed | ActionProcessedListener.swift | ReduxCore (`send`), ReduxEffects (thunks) |
 // | `ProcessedAction`, what the test probe sees of each action | ProcessedAction.swift | ReduxCore (test probe), ReduxTesting |
 // | `Waiters`, `waitCancellably`: continuations resumed together | Waiters.swift | ReduxCore, ReduxFlux, ReduxTesting |

@@ -130,6 +130,28 @@ package final class WorkLedger: Sendable {
     tracksAllFlag.store(true, ordering: .releasing)
   }
 
+  /// The executor a test store's work runs on (set with ``runWork(on:)``), nil otherwise.
+  private let workExecutor = Lock<(any TaskExecutor & AnyObject)?>(nil)
+
+  /// Makes the tasks that modules start for work (a command's job) prefer `executor`: a test
+  /// store runs it right after each step, so that the work an action started has reached its
+  /// first suspension when `send` returns. Set once, by a test store, with its probe.
+  package func runWork(on executor: any TaskExecutor & AnyObject) {
+    workExecutor.withLock { $0 = executor }
+  }
+
+  /// The executor set by ``runWork(on:)``; read only while everything is tracked, so that a
+  /// store no test drives never takes this lock.
+  @inlinable
+  package var executorForWork: (any TaskExecutor & AnyObject)? {
+    tracksAll ? currentWorkExecutor() : nil
+  }
+
+  @usableFromInline
+  package func currentWorkExecutor() -> (any TaskExecutor & AnyObject)? {
+    workExecutor.withLock { $0 }
+  }
+
   package init() {}
 
   package func makeOrigin() -> ActionOrigin {

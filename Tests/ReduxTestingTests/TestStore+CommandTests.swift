@@ -1,6 +1,7 @@
 import Clocks
 import ReduxCommand
 import ReduxCore
+import ReduxSeam
 import ReduxTesting
 import Testing
 
@@ -80,12 +81,28 @@ struct TestStoreCommandJobTests {
     let store = TestStore(
       Store(initialState: Counter(), commandReducer: commandCounter(clock: clock)))
     await store.send(Start()) { $0.isLoading = true }
-    while (try? await clock.checkSuspension()) != nil {}  // until the job sleeps
     await clock.advance(by: .seconds(1))
     await store.receive(Tick.self) { $0.count = 1 }
-    while (try? await clock.checkSuspension()) != nil {}
     await clock.advance(by: .seconds(1))
     await store.receive(Tick.self) { $0.count = 2 }
+    await store.send(Stop()) { $0.isLoading = false }
+    await store.finish()
+  }
+
+  @Test(
+    "when send and receive return, the job has reached its sleep: the clock advances at once",
+    arguments: 0..<10)
+  func jobSleepsWhenStepsReturn(run: Int) async {
+    let clock = SleepCountingClock()
+    let store = TestStore(
+      Store(initialState: Counter(), commandReducer: commandCounter(clock: clock)))
+    await store.send(Start()) { $0.isLoading = true }
+    #expect(clock.sleeps == 1)
+    for count in 1...3 {
+      await clock.base.advance(by: .seconds(1))
+      await store.receive(Tick.self) { $0.count = count }
+      #expect(clock.sleeps == count + 1)
+    }
     await store.send(Stop()) { $0.isLoading = false }
     await store.finish()
   }
@@ -140,5 +157,22 @@ struct TestStoreDismissTests {
     await store.send(SaveDraft()) { $0.isSaving = true }
     await store.receive(Dismiss.self)
     #expect(store.isDismissed)
+  }
+}
+
+/// A test clock that counts the sleeps begun on it, as soon as each begins.
+final class SleepCountingClock: Clock, Sendable {
+  typealias Instant = TestClock<Duration>.Instant
+  let base = TestClock()
+  private let count = Lock(0)
+
+  /// How many sleeps have begun.
+  var sleeps: Int { count.withLock { $0 } }
+  var now: Instant { base.now }
+  var minimumResolution: Duration { base.minimumResolution }
+
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    count.withLock { $0 += 1 }
+    try await base.sleep(until: deadline, tolerance: tolerance)
   }
 }

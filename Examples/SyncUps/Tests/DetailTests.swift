@@ -81,7 +81,6 @@ struct DetailTests {
     }
     let recordScreen = StackElementID(1)
     await store.send(record(recordScreen, RecordAppeared()))
-    await clock.untilTheTimerWaits()
     await store.send(StackAction<AppScreen>.popFrom(id: recordScreen)) {
       $0.path.pop(from: recordScreen)
     }

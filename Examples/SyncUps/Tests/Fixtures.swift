@@ -44,13 +44,6 @@ func makeStore(
       commandReducer: syncUpsReducer(environment(clock: clock, speech: speech))))
 }
 
-extension TestClock<Duration> {
-  /// Waits until the meeting's timer sleeps on this clock, so that advancing it ticks.
-  func untilTheTimerWaits() async {
-    while (try? await checkSuspension()) != nil {}
-  }
-}
-
 /// An action for the detail screen `id`.
 func detail(_ id: StackElementID, _ action: any Action) -> StackAction<AppScreen> {
   .element(id: id, action: ChildAction<SyncUpDetail>(action))

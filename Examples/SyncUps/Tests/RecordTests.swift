@@ -23,7 +23,6 @@ struct RecordTests {
 
   /// Advances the clock a second and receives the tick, with what it changed.
   func tick(_ store: TestStore<AppState>, _ change: ((inout AppState) -> Void)? = nil) async {
-    await clock.untilTheTimerWaits()
     await clock.advance(by: .seconds(1))
     await store.receive(record(screen, TimerTicked()), assert: change)
   }

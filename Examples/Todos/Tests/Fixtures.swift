@@ -21,13 +21,6 @@ func makeStore(clock: TestClock<Duration>, titles: [String] = []) -> TestStore<T
       commandReducer: todoListReducer(client: .simulated(clock: clock, latency: .seconds(1)))))
 }
 
-extension TestClock<Duration> {
-  /// Waits until a server call sleeps on this clock, so that advancing it answers the call.
-  func untilTheServerWaits() async {
-    while (try? await checkSuspension()) != nil {}
-  }
-}
-
 /// Whether `action` is `inner`'s type addressed to the row with `id`.
 func isRow<A: Action>(_ id: Todo.ID, _ inner: A.Type) -> (any Action) -> Bool {
   { action in

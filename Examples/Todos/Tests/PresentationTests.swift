@@ -18,7 +18,6 @@ struct PresentationTests {
       $0.detail?.draft = "Buy oat milk"
     }
     await store.send(ChildAction<Detail>(SaveDraft())) { $0.detail?.isSaving = true }
-    await clock.untilTheServerWaits()
     await clock.advance(by: .seconds(1))
     await store.receive(isDetail(DraftSaved.self)) {
       $0.detail?.isSaving = false
@@ -34,7 +33,6 @@ struct PresentationTests {
     let store = makeStore(clock: clock, titles: ["Buy milk"])
     await store.send(ShowDetail(id: 0)) { $0.detail = Detail(Todo(id: 0, title: "Buy milk")) }
     let save = await store.send(ChildAction<Detail>(SaveDraft())) { $0.detail?.isSaving = true }
-    await clock.untilTheServerWaits()
     await store.send(ChildAction<Detail>.dismiss) { $0.detail = nil }
     await save.finish()
     await clock.advance(by: .seconds(1))
@@ -47,7 +45,6 @@ struct PresentationTests {
     let store = makeStore(clock: clock, titles: ["Buy milk", "Call Ada"])
     await store.send(ShowDetail(id: 1)) { $0.detail = Detail(Todo(id: 1, title: "Call Ada")) }
     let save = await store.send(ChildAction<Detail>(SaveDraft())) { $0.detail?.isSaving = true }
-    await clock.untilTheServerWaits()
     await store.send(DeleteTodo(id: 1)) {
       $0.todos.remove(id: 1)
       $0.detail = nil

@@ -18,7 +18,6 @@ struct StackTests {
     let keptExport = await store.send(
       StackAction<Screen>.element(id: bottom, action: ChildAction<Stats>(Export()))
     ) { updateStats(&$0.path, id: bottom) { $0.isExporting = true } }
-    await clock.untilTheServerWaits()
     await store.send(PushDetail(id: 0)) {
       $0.path.append(.detail(Detail(Todo(id: 0, title: "Buy milk"))))
     }
@@ -52,7 +51,6 @@ struct StackTests {
     let export = await store.send(
       StackAction<Screen>.element(id: screen, action: ChildAction<Stats>(Export()))
     ) { updateStats(&$0.path, id: screen) { $0.isExporting = true } }
-    await clock.untilTheServerWaits()
     await store.send(StackAction<Screen>.popFrom(id: screen)) { $0.path.pop(from: screen) }
     await export.finish()
     await clock.advance(by: .seconds(1))
@@ -74,7 +72,6 @@ struct StackTests {
     await store.send(
       StackAction<Screen>.element(id: screen, action: ChildAction<Detail>(SaveDraft()))
     ) { updateDetail(&$0.path, id: screen) { $0.isSaving = true } }
-    await clock.untilTheServerWaits()
     await clock.advance(by: .seconds(1))
     await store.receive(isScreen(screen, Detail.self, DraftSaved.self)) {
       updateDetail(&$0.path, id: screen) { $0.isSaving = false }

@@ -79,7 +79,6 @@ struct TodoRowsTests {
     await store.send(ElementAction<Todo>(id: 1, action: Save())) {
       $0.todos[id: 1]?.isSaving = true
     }
-    await clock.untilTheServerWaits()
     await clock.advance(by: .seconds(1))
     await store.receive(isRow(1, Saved.self)) { $0.todos[id: 1]?.isSaving = false }
     await store.finish()
@@ -92,7 +91,6 @@ struct TodoRowsTests {
     let save = await store.send(ElementAction<Todo>(id: 1, action: Save())) {
       $0.todos[id: 1]?.isSaving = true
     }
-    await clock.untilTheServerWaits()
     await store.send(DeleteTodo(id: 1)) { $0.todos.remove(id: 1) }
     await save.finish()
     await clock.advance(by: .seconds(1))

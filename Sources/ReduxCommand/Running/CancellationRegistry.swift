@@ -16,6 +16,15 @@ final class CancellationRegistry: Sendable {
   /// `command-none`).
   @usableFromInline let childCount = Atomic<Int>(0)
 
+  /// The executor the jobs' tasks prefer: a test store's (``preferExecutor(_:)``), or nil for
+  /// the global executor.
+  let executor = Lock<(any TaskExecutor & AnyObject)?>(nil)
+
+  /// Makes the tasks of jobs started from now on prefer `executor`.
+  func preferExecutor(_ executor: any TaskExecutor & AnyObject) {
+    self.executor.withLock { if $0 == nil { $0 = executor } }
+  }
+
   /// Whether a child feature has work in flight (its scope may be in the list).
   @inlinable
   var hasChildScopes: Bool { childCount.load(ordering: .acquiring) > 0 }

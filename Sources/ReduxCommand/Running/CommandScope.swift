@@ -102,7 +102,8 @@ final class CommandScope: Sendable {
     return added ? child : nil
   }
 
-  /// Starts `work` in a task that belongs to this scope; `nil` when the scope is cancelled.
+  /// Starts `work` in a task that belongs to this scope, on the registry's preferred executor
+  /// (a test store's) if any; `nil` when the scope is cancelled.
   func spawn(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
     let reserved: UInt64? = contents.withLock { contents in
       if contents.isCancelled { return nil }
@@ -112,7 +113,9 @@ final class CommandScope: Sendable {
       return taskID
     }
     guard let taskID = reserved else { return nil }
-    let task = Task {
+    let preferred = registry.executor.withLock { $0 }
+    let executor: (any TaskExecutor)? = preferred
+    let task = Task(executorPreference: executor) {
       await work()
       self.taskEnded(taskID)
     }

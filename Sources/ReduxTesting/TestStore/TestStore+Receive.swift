@@ -181,11 +181,13 @@ extension TestStore {
           return nil
         }
         consume(unchecked[0], assert, step: name, at: location)
+        workExecutor.runUntilIdle()
         return action
       }
       if exhaustivity == .off, let index = actions.firstIndex(where: isMatching) {
         if index > 0 { skip(through: unchecked[index - 1]) }
         consume(unchecked[index], assert, step: name, at: location)
+        workExecutor.runUntilIdle()
         return actions[index]
       }
       // No action to take yet (a non-exhaustive receive leaves the others unchecked): wait for

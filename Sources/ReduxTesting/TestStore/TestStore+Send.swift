@@ -45,6 +45,8 @@ extension TestStore {
     defer { steps.end() }
     let countBefore = log.count
     let storeTask = await store.send(action)
+    // The work it started runs until it waits, so the test can advance a clock at once.
+    workExecutor.runUntilIdle()
     let task = TestStoreTask(storeTask, of: name, timeout: timeout, work: work, steps: steps)
     guard isChecking else { return task }
     // The action the store processed for this send is the first sent one not looked at yet;

@@ -89,6 +89,8 @@ public final class TestStore<State: Sendable & Equatable> {
   let initialState: State
   let steps = StepTracker()
   let work: StoreWork
+  /// Where the work the store's actions start runs; run after each step (WorkExecutor.swift).
+  let workExecutor = WorkExecutor()
   let creation: SourceLocation
   /// What the last ``finish(timeout:fileID:filePath:line:column:)`` found, for the end-of-test
   /// check: nil before the first; the work it reported still running, empty if none.
@@ -137,6 +139,7 @@ public final class TestStore<State: Sendable & Equatable> {
   ) {
     let log = ProbeLog<State>()
     store.installTestProbe({ log.append($0) }, runtimeWarnings: { [steps] in steps.note($0) })
+    store.workLedger.runWork(on: workExecutor)
     self.store = store
     self.log = log
     self.initialState = store.state
