@@ -207,7 +207,8 @@ let package = Package(
     .target(
       name: "TodosFeature",
       dependencies: [
-        "ReduxCommand",
+        // ReduxDevTools for the app's action registry (TodosRegistry.swift).
+        "ReduxCommand", "ReduxDevTools",
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ],
       path: "Examples/Todos/TodosFeature"
@@ -215,7 +216,7 @@ let package = Package(
     .executableTarget(
       name: "Todos",
       dependencies: [
-        "TodosFeature", "ReduxCommand", "ReduxUI",
+        "TodosFeature", "ReduxCommand", "ReduxDevTools", "ReduxUI",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       path: "Examples/Todos/App"

@@ -46,6 +46,14 @@ struct BindingRecordingTests {
     #expect(imported.replay(reducer: personReducer).divergence == nil)
   }
 
+  @Test("a binding's card is titled as the binding prints: its field and its value")
+  func cardTitle() throws {
+    let html = try SessionPage(jsonLines: session().jsonLines(registry: personRegistry)).html
+    #expect(html.contains(#">binding(\.name, &quot;Ada&quot;)</span>"#))
+    #expect(html.contains(#">binding(\.age, 36)</span>"#))
+    #expect(html.contains(#">binding(\.address.city, &quot;London&quot;)</span>"#))
+  }
+
   @Test("a binding can be typed in as JSON, as the live inspector's page sends it")
   func typedIn() throws {
     let action = try personRegistry.action(

@@ -4,9 +4,13 @@
 // list is read through ReduxUI view stores, one per row by identity, and the filter through a
 // MemoizedSelector. Time is a swift-clocks TestClock advanced by hand, so every run prints the
 // same steps, fast. The feature lives in TodosFeature, which Tests/ checks with ReduxTesting.
+// DevTools records the session; `swift run Todos <directory>` also writes it there as JSON
+// Lines (todos-session.jsonl) and as a page (todos-session.html).
 import Clocks
+import Foundation
 import ReduxCommand
 import ReduxCore
+import ReduxDevTools
 import ReduxUI
 import TodosFeature
 
@@ -52,9 +56,12 @@ let actionLog = Middleware<TodoList> { _, action, next in
   next(action)
 }
 
+let reducer = todoListReducer(client: client)
+/// Records every action and state; its reducer is the app's, for DevTools' time travel.
+let devTools = DevTools(reducer: Reducer<TodoList> { state, action in _ = reducer(&state, action) })
 let store = Store(
-  initialState: TodoList(), commandReducer: todoListReducer(client: client),
-  middleware: [actionLog],
+  initialState: TodoList(), commandReducer: reducer,
+  middleware: [actionLog, devTools.middleware],
   onRuntimeWarning: { warning in say("  runtime warning:", warning.message) })
 let model = ViewStore(store)
 
@@ -140,6 +147,19 @@ step("pop the last screen")
 model.dispatch(StackAction<Screen>.popFrom(id: bottom))
 printPath()
 say("\ndone:", store.state.todos.map(\.title))
+
+if let directory = CommandLine.arguments.dropFirst().first {
+  step("the session, for DevTools: \(devTools.recording.entries.count) actions")
+  let text = try devTools.recording.jsonLines(registry: todosRegistry)
+  let folder = URL(fileURLWithPath: directory, isDirectory: true)
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  try text.write(
+    to: folder.appendingPathComponent("todos-session.jsonl"), atomically: true, encoding: .utf8)
+  let page = try SessionPage(jsonLines: text, title: "Todos session")
+  try page.html.write(
+    to: folder.appendingPathComponent("todos-session.html"), atomically: true, encoding: .utf8)
+  say("  wrote todos-session.jsonl and todos-session.html to \(directory)")
+}
 
 /// Prints a heading for the next step.
 func step(_ title: String) {

@@ -6,18 +6,6 @@ import ReduxDevTools
 import Testing
 import TodosFeature
 
-/// Every action type the app sends, and the composition wrappers that carry them: the app's
-/// registry for DevTools. Nothing else is written for recordings.
-let todosRegistry = ActionRegistry()
-  .registering(AddTodo.self).registering(DeleteTodo.self).registering(AskToDelete.self)
-  .registering(ShowDetail.self).registering(PushDetail.self).registering(PushStats.self)
-  .registering(SetFilter.self).registering(SetTitle.self).registering(ToggleDone.self)
-  .registering(Save.self).registering(Saved.self).registering(SaveDraft.self)
-  .registering(DraftSaved.self).registering(Export.self).registering(Exported.self)
-  .registering(ElementAction<Todo>.self).registering(ChildAction<Detail>.self)
-  .registering(ChildAction<Stats>.self).registering(ChildAction<AlertState>.self)
-  .registering(StackAction<Screen>.self).registering(bindingsOf: Detail.self, \.draft)
-
 @Suite("Todos example: a session exported and imported with DevTools", .timeLimit(.minutes(1)))
 struct SessionExportTests {
   @Test("rows, the presented detail, the stack and the delete alert survive export and import")

@@ -1,8 +1,9 @@
 /// One action as a page shows it: its type, payload and state, when it happened, whether it is
 /// skipped, and what it changed in the state before it.
 struct PageStep: Sendable {
-  /// The card's title: where the action goes and what it is (``title(type:action:)``).
+  /// The card's title: where the action goes and what it is (``describe(type:action:)``).
   var type: String
+  /// The action's own payload, inside any composition wrappers.
   var action: JSONValue
   var state: JSONValue
   /// Seconds since 1970, if the recording has them.
@@ -14,8 +15,7 @@ struct PageStep: Sendable {
     type: String, action: JSONValue, state: JSONValue, timestamp: Double?, isSkipped: Bool,
     after previous: JSONValue?
   ) {
-    self.type = Self.title(type: type, action: action)
-    self.action = action
+    (self.type, self.action) = Self.describe(type: type, action: action)
     self.state = state
     self.timestamp = timestamp
     self.isSkipped = isSkipped
@@ -24,8 +24,7 @@ struct PageStep: Sendable {
 
   /// The step for an entry line, diffed against the state before it.
   init(_ entry: EntryLine, after previous: JSONValue) {
-    type = Self.title(type: entry.type, action: entry.action)
-    action = entry.action
+    (type, action) = Self.describe(type: entry.type, action: entry.action)
     state = entry.state
     timestamp = entry.timestamp?.double
     isSkipped = entry.isSkipped
@@ -34,12 +33,12 @@ struct PageStep: Sendable {
 }
 
 extension PageStep {
-  /// The title of an action's card: where the action goes, then what it is. A composition
-  /// wrapper names its child on the way in, `Screen #0 › Detail › SaveDraft` for
-  /// `StackAction<Screen>.element(#0, ChildAction<Detail>(SaveDraft()))`, read from the JSON
-  /// the registry wrote (`{"type": …, "action": …}` inside each wrapper); any other action is
-  /// titled by its registered name.
-  static func title(type: String, action: JSONValue) -> String {
+  /// The title of an action's card, where the action goes and then what it is, and the payload
+  /// it shows. A composition wrapper names its child on the way in, `Screen #0 › Detail ›
+  /// SaveDraft` for `StackAction<Screen>.element(#0, ChildAction<Detail>(SaveDraft()))`, read
+  /// from the JSON the registry wrote (`{"type": …, "action": …}` inside each wrapper), and the
+  /// payload is the child's own; any other action is titled by its registered name.
+  static func describe(type: String, action: JSONValue) -> (title: String, payload: JSONValue) {
     var places: [String] = []
     var (type, action) = (type, action)
     // A recording nests as deep as the app's features; the loop ends at the first plain action.
@@ -53,10 +52,12 @@ extension PageStep {
           continue
         }
         for (key, verb) in [("popFrom", "pop from"), ("popTo", "pop to")] {
-          if let id = action[key]?.integer { return joined(places + ["\(screen): \(verb) #\(id)"]) }
+          if let id = action[key]?.integer {
+            return (joined(places + ["\(screen): \(verb) #\(id)"]), action)
+          }
         }
-        if action["push"] != nil { return joined(places + ["\(screen): push"]) }
-        return joined(places + [type])
+        if let push = action["push"] { return (joined(places + ["\(screen): push"]), push) }
+        return (joined(places + [type]), action)
       }
       if let element = inner(type, of: "ElementAction"), let id = action["id"],
         let child = action["action"], let childType = child["type"]?.string
@@ -70,7 +71,12 @@ extension PageStep {
         (type, action) = (childType, action["action"] ?? .null)
         continue
       }
-      return joined(places + [type])
+      // A binding reads as it prints in tests: `binding(\.draft, "Oat milk")`.
+      if inner(type, of: "BindingAction") != nil, let field = action["field"]?.string {
+        let value = (action["value"] ?? .null).display(limit: 40)
+        return (joined(places + ["binding(\\.\(field), \(value))"]), action)
+      }
+      return (joined(places + [type]), action)
     }
   }
 
