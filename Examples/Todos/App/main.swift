@@ -5,7 +5,8 @@
 // MemoizedSelector. Time is a swift-clocks TestClock advanced by hand, so every run prints the
 // same steps, fast. The feature lives in TodosFeature, which Tests/ checks with ReduxTesting.
 // DevTools records the session; `swift run Todos <directory>` also writes it there as JSON
-// Lines (todos-session.jsonl) and as a page (todos-session.html).
+// Lines (todos-session.jsonl) and as a page (todos-session.html), and with
+// DEVTOOLS_SERVE_SECONDS=600 the live inspector serves it (open the URL it prints).
 import Clocks
 import Foundation
 import ReduxCommand
@@ -159,6 +160,17 @@ if let directory = CommandLine.arguments.dropFirst().first {
   try page.html.write(
     to: folder.appendingPathComponent("todos-session.html"), atomically: true, encoding: .utf8)
   say("  wrote todos-session.jsonl and todos-session.html to \(directory)")
+}
+
+// With DEVTOOLS_SERVE_SECONDS set, the live inspector shows the session for that many seconds:
+// open the URL it prints in a browser.
+if let seconds = ProcessInfo.processInfo.environment["DEVTOOLS_SERVE_SECONDS"].flatMap(Int.init) {
+  let server = try await devTools.serve(
+    registry: todosRegistry, options: InspectorOptions(title: "Todos inspector"))
+  say("inspector: \(server.url.absoluteString)")
+  try await Task.sleep(for: .seconds(seconds))
+  await server.stop()
+  say("inspector stopped after \(seconds) s")
 }
 
 /// Prints a heading for the next step.
