@@ -72,3 +72,21 @@ package protocol DescribedInMessages {
   /// What messages call it.
   var messageDescription: String { get }
 }
+
+/// A duration as Swift writes it, for messages and pages: `.seconds(5)`,
+/// `.milliseconds(1500)`; a duration no whole unit measures as fractional seconds.
+package func describeDuration(_ duration: Duration) -> String {
+  let (seconds, attoseconds) = duration.components
+  let units: [(String, Int64)] = [
+    ("milliseconds", 1_000_000_000_000_000), ("microseconds", 1_000_000_000_000),
+    ("nanoseconds", 1_000_000_000),
+  ]
+  if attoseconds == 0 { return ".seconds(\(seconds))" }
+  for (unit, attosecondsPerUnit) in units where attoseconds % attosecondsPerUnit == 0 {
+    let perSecond = 1_000_000_000_000_000_000 / attosecondsPerUnit
+    let (count, overflow) = seconds.multipliedReportingOverflow(by: perSecond)
+    guard !overflow else { break }
+    return ".\(unit)(\(count + attoseconds / attosecondsPerUnit))"
+  }
+  return ".seconds(\(Double(seconds) + Double(attoseconds) / 1e18))"
+}

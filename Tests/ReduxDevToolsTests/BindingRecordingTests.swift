@@ -21,13 +21,11 @@ let personRegistry = ActionRegistry()
 @Suite("Bindings in recordings")
 struct BindingRecordingTests {
   func session() -> Recording<Person> {
-    let devTools = DevTools(reducer: personReducer, now: FakeNow().now)
-    let store = Store(
-      initialState: Person(), reducer: personReducer, middleware: [devTools.middleware])
-    store.dispatch(BindingAction.set(\Person.name, "Ada"))
-    store.dispatch(BindingAction.set(\Person.age, 36))
-    store.dispatch(BindingAction.set(\Person.address.city, "London"))
-    return devTools.recording
+    record(
+      [
+        BindingAction.set(\Person.name, "Ada"), BindingAction.set(\Person.age, 36),
+        BindingAction.set(\Person.address.city, "London"),
+      ], from: Person(), reducer: personReducer)
   }
 
   @Test("a binding is written by field name and read back equal, and the session replays")
@@ -63,13 +61,11 @@ struct BindingRecordingTests {
 
   @Test("exporting a binding to a field not registered stops at its step, naming the field")
   func unregisteredField() throws {
-    let devTools = DevTools(reducer: personReducer, now: FakeNow().now)
-    let store = Store(
-      initialState: Person(), reducer: personReducer, middleware: [devTools.middleware])
-    store.dispatch(BindingAction.set(\Person.name, "Ada"))
-    store.dispatch(BindingAction.set(\Person.notes, "likes tea"))
+    let recording = record(
+      [BindingAction.set(\Person.name, "Ada"), BindingAction.set(\Person.notes, "likes tea")],
+      from: Person(), reducer: personReducer)
     #expect {
-      try devTools.recording.jsonLines(registry: personRegistry)
+      try recording.jsonLines(registry: personRegistry)
     } throws: { error in
       guard case .encodingFailed(let step, let reason) = error as? RecordingExportError else {
         return false

@@ -41,6 +41,17 @@ final class FakeNow: Sendable {
   }
 }
 
+/// What DevTools records while `actions` are dispatched, in order, to a store of `reducer`
+/// (timestamps from a ``FakeNow``).
+func record<State: Sendable>(
+  _ actions: [any Action], from initialState: State, reducer: Reducer<State>
+) -> Recording<State> {
+  let devTools = DevTools(reducer: reducer, now: FakeNow().now)
+  let store = Store(initialState: initialState, reducer: reducer, middleware: [devTools.middleware])
+  for action in actions { store.dispatch(action) }
+  return devTools.recording
+}
+
 /// Collects every value a subscriber is called with.
 final class Collected<Value: Sendable>: Sendable {
   private let values = Lock<[Value]>([])

@@ -156,7 +156,8 @@ if let directory = CommandLine.arguments.dropFirst().first {
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   try text.write(
     to: folder.appendingPathComponent("todos-session.jsonl"), atomically: true, encoding: .utf8)
-  let page = try SessionPage(jsonLines: text, title: "Todos session")
+  let page = try SessionPage(
+    recording: devTools.recording, registry: todosRegistry, title: "Todos session")
   try page.html.write(
     to: folder.appendingPathComponent("todos-session.html"), atomically: true, encoding: .utf8)
   say("  wrote todos-session.jsonl and todos-session.html to \(directory)")

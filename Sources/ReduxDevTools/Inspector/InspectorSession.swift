@@ -136,7 +136,7 @@ final class InspectorSession<State: Codable & Sendable>: Sendable {
   /// The state's JSON, or a string saying why it has none.
   func encode(_ state: State) -> JSONValue {
     do {
-      return try JSONValue(encoding: state, registry: registry)
+      return try JSONValue(showing: state, registry: registry)
     } catch {
       return .string("(the state cannot be shown: \(JSONCoding.reason(for: error)))")
     }

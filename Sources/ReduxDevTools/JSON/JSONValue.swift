@@ -15,6 +15,9 @@ enum JSONValue: Sendable, Equatable {
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
+  /// A value the pages show as Swift writes it, where its JSON would not read as the value (a
+  /// `Duration`'s two words, a `Date`'s seconds): `.seconds(300)`. Written as a JSON string.
+  case shown(String)
 
   /// The member `key` of an object; `nil` for a missing key or a value that is not an object.
   subscript(key: String) -> JSONValue? {
@@ -102,7 +105,7 @@ extension JSONValue: Encodable {
       } else {
         try value.encode(Double(text) ?? .nan)
       }
-    case .string(let string):
+    case .string(let string), .shown(let string):
       var value = encoder.singleValueContainer()
       try value.encode(string)
     case .array(let elements):

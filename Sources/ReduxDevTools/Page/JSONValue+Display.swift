@@ -54,7 +54,7 @@ extension JSONValue {
     switch self {
     case .null: text += "nil"
     case .bool(let bool): text += bool ? "true" : "false"
-    case .number(let number): text += number
+    case .number(let number), .shown(let number): text += number
     case .string(let string):
       let plain = !string.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
       text += plain ? "\"" + string + "\"" : JSONValue.string(string).json

@@ -64,6 +64,42 @@ public struct SessionPage: Sendable {
     self.problem = problem
   }
 
+  /// Makes the page of a recording, from its values: as from its JSON Lines, with each `Date`
+  /// and `Duration` in the states shown as Swift writes it (`.seconds(300)`), which JSON text
+  /// alone cannot tell from numbers.
+  ///
+  /// ```swift
+  /// let page = try SessionPage(recording: devTools.recording, registry: registry)
+  /// ```
+  ///
+  /// - Throws: ``RecordingExportError`` for an action whose type is not in `registry`, or a
+  ///   state or action that does not encode, naming its step, as an export would.
+  public init<State: Encodable>(
+    recording: Recording<State>, registry: ActionRegistry, title: String = "Redux session"
+  ) throws(RecordingExportError) {
+    func shown(_ state: State, step: Int) throws(RecordingExportError) -> JSONValue {
+      do {
+        return try JSONValue(showing: state, registry: registry)
+      } catch {
+        throw .encodingFailed(step: step, JSONCoding.reason(for: error))
+      }
+    }
+    self.title = title
+    initialState = try shown(recording.initialState, step: 0)
+    var steps: [PageStep] = []
+    for (index, entry) in recording.entries.enumerated() {
+      let (type, action) = registry.encode(entry.action)
+      guard let action else { throw .unregisteredActionType(type, step: index + 1) }
+      steps.append(
+        PageStep(
+          type: type, action: action, state: try shown(entry.state, step: index + 1),
+          timestamp: entry.timestamp.timeIntervalSince1970, isSkipped: entry.isSkipped,
+          after: steps.last?.state ?? initialState))
+    }
+    self.steps = steps
+    problem = nil
+  }
+
   private static func header(_ line: UnsafeBufferPointer<UInt8>, number: Int)
     throws(SessionPageError) -> JSONValue
   {

@@ -24,8 +24,8 @@ extension ReplayDivergence: CustomStringConvertible where State: Encodable {
   public var description: String {
     let action = actionType.map { " (\($0))" } ?? " (the initial state)"
     var text = "step \(step)\(action) replays differently:"
-    guard let before = try? JSONValue(encoding: recorded),
-      let after = try? JSONValue(encoding: replayed)
+    guard let before = try? JSONValue(showing: recorded),
+      let after = try? JSONValue(showing: replayed)
     else { return text + " the states do not encode as JSON to show where" }
     let changes = StateChange.changes(from: before, to: after)
     guard !changes.isEmpty else {
