@@ -42,6 +42,16 @@ let package = Package(
         .product(name: "CasePaths", package: "swift-case-paths"),
       ]
     ),
+    // `swift run -c release --package-path Examples/CasePaths CasePathCost`: routing through a
+    // case key path against an EnumCase written by hand, per dispatch.
+    .executableTarget(
+      name: "CasePathCost",
+      dependencies: [
+        "ScreensFeature", "ReduxCasePaths",
+        .product(name: "ReduxCore", package: "swift-redux"),
+        .product(name: "CasePaths", package: "swift-case-paths"),
+      ]
+    ),
     .testTarget(
       name: "ScreensTests",
       dependencies: [

@@ -19,6 +19,23 @@ extension EnumCase where Enum: CasePathable & Sendable {
   }
 }
 
+extension EnumCase where Enum: Sendable {
+  /// The case a generated case path names: `EnumCase(Destination.allCasePaths.detail)`. It calls
+  /// the closures `@CasePathable` wrote directly, where a case key path goes through
+  /// swift-case-paths' key-path machinery on every call (CasePathCost measures both).
+  public init(_ casePath: AnyCasePath<Enum, Value>) {
+    let casePath = UncheckedSendable(casePath)
+    self.init(embed: { casePath.value.embed($0) }, extract: { casePath.value.extract(from: $0) })
+  }
+}
+
+/// A generated case path, which holds only the `@Sendable` closures the macro wrote but is not
+/// itself declared `Sendable`.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+
 extension Reducing where State: CasePathable & Sendable {
   /// `ifCaseLet(_:then:fileID:line:)` with a case key path: `.ifCaseLet(\.detail, then: detail)`.
   public func ifCaseLet<Case: Sendable, ChildReducer: Reducing<Case, Output>>(

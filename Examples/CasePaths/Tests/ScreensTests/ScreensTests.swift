@@ -65,6 +65,25 @@ struct ScreensTests {
     #expect(settings.extract(from: .settings(Settings())) == Settings())
   }
 
+  @Test("EnumCase from a generated case path embeds and extracts the same, and routes")
+  func generatedCasePath() {
+    let settings = EnumCase(Screen.allCasePaths.settings)
+    #expect(settings.embed(Settings()) == .settings(Settings()))
+    #expect(settings.extract(from: .book(Book(title: "Emma"))) == nil)
+    #expect(settings.extract(from: .settings(Settings())) == Settings())
+    var screen = Screen.settings(Settings())
+    let enlarge = Reducer<Screen>.empty.ifCaseLet(settings, then: settingsReducer)
+    enlarge(&screen, ChildAction<Settings>(Enlarge()))
+    #expect(
+      screen
+        == .settings(
+          {
+            var larger = Settings()
+            larger.fontSize += 2
+            return larger
+          }()))
+  }
+
   @Test("a case action while the enum is in another case changes nothing and warns")
   func otherCase() async {
     var library = Library()
