@@ -54,6 +54,8 @@ public final class Store<State: Sendable>: Sendable {
   @usableFromInline let engine: StoreEngine<State>
   /// The middleware chain ending in the reducer; `nil` when there is no middleware.
   @usableFromInline let chain: Middleware<State>.Next?
+  /// The engine, weakly, for this store's subscribers to cancel through.
+  @usableFromInline let engineReference: EngineReference<State>
   /// What a module keeps alive exactly as long as the store (a command store's runner, which
   /// cancels the commands in flight when it goes).
   @usableFromInline let companion: (any AnyObject & Sendable)?
@@ -100,6 +102,7 @@ public final class Store<State: Sendable>: Sendable {
       warnings: onRuntimeWarning.map(RuntimeWarningHandler.init), followUps: followUps)
     let context = MiddlewareContext(engine: engine, store: weakStore)
     self.engine = engine
+    engineReference = EngineReference(engine)
     self.companion = companion
     if middleware.isEmpty {
       chain = nil
@@ -233,7 +236,7 @@ public final class Store<State: Sendable>: Sendable {
 
   @inlinable
   func subscribe(_ subscriber: Subscriber<State>) -> Subscription {
-    subscriber.engine = engine
+    subscriber.engineReference = engineReference
     let token = Subscription(subscriber: subscriber)
     engine.subscribe(subscriber, through: chain)
     return token

@@ -53,11 +53,12 @@ class Subscriber<State: Sendable>: SubscriberBase, @unchecked Sendable {
   // @unchecked: see SubscriberBase.
   /// Delivers a newly committed state, or the first one; called with this subscriber.
   @usableFromInline final let receive: @Sendable (Subscriber<State>, State) -> Void
-  /// The store's engine, for cancelling; weak, so a token that outlives the store keeps nothing.
-  /// Written once, by `Store.subscribe`, before the subscriber is shared with another thread,
-  /// and only read afterwards, so the runtime's exclusivity check is left out (CoreProfile's
-  /// `subscribe-cancel`).
-  @usableFromInline @exclusivity(unchecked) final weak var engine: StoreEngine<State>?
+  /// The store's engine, for cancelling, through the one weak reference all of the store's
+  /// subscribers share: a weak reference of its own would cost each subscription a weak count
+  /// on the engine (CoreProfile's `subscribe-cancel`). Written once, by `Store.subscribe`,
+  /// before the subscriber is shared with another thread, and only read afterwards, so the
+  /// runtime's exclusivity check is left out.
+  @usableFromInline @exclusivity(unchecked) final var engineReference: EngineReference<State>?
 
   @inlinable
   init(
@@ -67,7 +68,7 @@ class Subscriber<State: Sendable>: SubscriberBase, @unchecked Sendable {
     self.receive = receive
     super.init(onFinish: onFinish) { subscriber in
       let subscriber = unsafeDowncast(subscriber, to: Subscriber<State>.self)
-      subscriber.engine?.unsubscribe(subscriber)
+      subscriber.engineReference?.engine?.unsubscribe(subscriber)
     }
   }
 }
@@ -142,5 +143,17 @@ final class SelectSubscriber<State: Sendable, Value: Sendable>: Subscriber<State
       subscriber.last = value
       if subscriber.isActive { subscriber.onChange(value) }
     }
+  }
+}
+
+/// A store's engine, weakly: what its subscribers cancel through, so that a token that outlives
+/// the store keeps nothing of it.
+@usableFromInline
+final class EngineReference<State: Sendable>: Sendable {
+  @usableFromInline weak let engine: StoreEngine<State>?
+
+  @usableFromInline
+  init(_ engine: StoreEngine<State>) {
+    self.engine = engine
   }
 }
