@@ -236,8 +236,8 @@ public final class Store<State: Sendable>: Sendable {
 
   @inlinable
   func subscribe(_ subscriber: Subscriber<State>) -> Subscription {
-    subscriber.engineReference = engineReference
-    let token = Subscription(subscriber: subscriber)
+    subscriber.handle.engineReference = engineReference
+    let token = Subscription(subscriber: subscriber.handle)
     engine.subscribe(subscriber, through: chain)
     return token
   }

@@ -24,14 +24,15 @@ import Synchronization
 /// So do not block a callback until another thread's `cancel()` returns.
 public final class Subscription: Sendable, Hashable {
   private let isCancelled = Atomic<Bool>(false)
-  /// The store subscriber it ends; weak, so a token that outlives its store keeps nothing.
-  private weak let subscriber: SubscriberBase?
+  /// The store subscription it ends. It holds none of the subscriber's callbacks, so a token
+  /// that outlives its store keeps nothing of it alive.
+  private let subscriber: (any SubscriptionEnding)?
   /// What it runs instead, for a token that ends other tokens.
   private let onCancel: (@Sendable () -> Void)?
 
   /// A token that ends `subscriber`'s subscription.
   @usableFromInline
-  init(subscriber: SubscriberBase) {
+  init(subscriber: any SubscriptionEnding) {
     self.subscriber = subscriber
     self.onCancel = nil
   }
@@ -47,8 +48,8 @@ public final class Subscription: Sendable, Hashable {
     guard !isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
     if let onCancel {
       onCancel()
-    } else if let subscriber {
-      subscriber.cancel(subscriber)
+    } else {
+      subscriber?.end()
     }
   }
 

@@ -102,6 +102,31 @@ struct SubscriptionTests {
     #expect(seen.values == [0, 1])
   }
 
+  @Test("a token kept after cancel() or after its store went keeps nothing its callback captured")
+  func tokenKeepsNothing() {
+    final class Captured: Sendable {}
+    weak var afterCancel: Captured?
+    weak var afterStore: Captured?
+    let store = makeCounterStore()
+    var tokens: [Subscription] = []
+    do {
+      let captured = Captured()
+      afterCancel = captured
+      tokens.append(store.subscribe(select: \.count) { _ in _ = captured })
+    }
+    tokens[0].cancel()
+    #expect(afterCancel == nil)
+    do {
+      var other: Store<Counter>? = makeCounterStore()
+      let captured = Captured()
+      afterStore = captured
+      tokens.append(other!.subscribe { _ in _ = captured })
+      other = nil
+    }
+    #expect(afterStore == nil)
+    tokens[1].cancel()  // the store is gone: nothing to do, and no crash
+  }
+
   @Test("a subscriber can cancel itself and another subscriber during a notification")
   func cancelDuringNotification() {
     let store = makeCounterStore()

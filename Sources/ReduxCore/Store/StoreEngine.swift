@@ -236,12 +236,12 @@ final class StoreEngine<State: Sendable>: Sendable {
   /// running and will not be called again, unless `cancel()` was called from a thread that is
   /// itself draining a store (see Subscription).
   @inlinable
-  func unsubscribe(_ subscriber: Subscriber<State>) {
+  func unsubscribe(_ subscriber: SubscriptionHandle<State>) {
     subscriber.deactivate()
     let thread = currentThreadID()
     let stepToWaitFor: UInt? = lock.withLock { core in
       core.subscribers.remove(subscriber)
-      // The drainer may have checked `isActive` just before `deactivate()` and be calling the
+      // The drainer may have checked `isActive` just before it turned false and be calling the
       // callback now: it has returned by the drainer's next step.
       return core.machine.cancelMustWait(
         thread: thread, drainsAStore: core.machine.isDraining && DrainingThread.isDraining)

@@ -10,55 +10,60 @@
 
 import Synchronization
 
-/// What a ``Subscription`` ends: a subscriber of any store.
+/// What a ``Subscription`` ends, in a protocol so that the token is not generic.
 @usableFromInline
-class SubscriberBase: @unchecked Sendable {
-  // @unchecked: `active` is atomic; the subclasses' fields follow the rule at the top of this
-  // file, and `isRemoved` is guarded by the store's lock.
-  @usableFromInline final let active = Atomic<Bool>(true)
-  /// Removes the subscriber from its store (captures nothing; see the top of this file).
-  @usableFromInline final let cancel: @Sendable (SubscriberBase) -> Void
-  /// Set when the subscription is cancelled; the store drops it from its list later.
-  /// Read and written only under the store's lock, which already makes each access exclusive,
-  /// so the runtime's check is left out (CoreProfile's `subscribe-cancel`).
-  @usableFromInline @exclusivity(unchecked) final var isRemoved = false
-  private let onFinish: (@Sendable () -> Void)?
+protocol SubscriptionEnding: AnyObject, Sendable {
+  /// Ends the subscription; see ``Subscription/cancel()``.
+  func end()
+}
 
-  @usableFromInline
-  init(onFinish: (@Sendable () -> Void)?, cancel: @escaping @Sendable (SubscriberBase) -> Void) {
-    self.onFinish = onFinish
-    self.cancel = cancel
+/// What a subscriber's token and its store share: whether it is still active, whether the
+/// store has dropped it, and how to reach the store. The token holds this, not the subscriber,
+/// so that it keeps none of the subscriber's callbacks (nor what they capture) alive, and
+/// reaches it without a weak reference, which would give every subscriber a side table of its
+/// own (CoreProfile's `subscribe-cancel`).
+@usableFromInline
+final class SubscriptionHandle<State: Sendable>: SubscriptionEnding, @unchecked Sendable {
+  // @unchecked: `active` is atomic; `isRemoved` is read and written only under the store's
+  // lock; `engineReference` is written once, by `Store.subscribe`, before the handle is shared
+  // with another thread, and only read afterwards. The store's lock already makes each access
+  // exclusive, so the runtime's check is left out.
+  @usableFromInline let active = Atomic<Bool>(true)
+  /// Set when the subscription is cancelled; the store drops its subscriber from its list later.
+  @usableFromInline @exclusivity(unchecked) var isRemoved = false
+  /// The store's engine, weakly, through the one reference all of the store's subscribers share.
+  @usableFromInline @exclusivity(unchecked) var engineReference: EngineReference<State>?
+  /// Removes the subscriber from its store: built in the subscriber's @inlinable initializer,
+  /// so that the removal is specialized for `State` where the store is (unspecialized, it asks
+  /// the runtime for metadata at each step; CoreProfile's `subscribe-cancel`). Captures nothing.
+  @usableFromInline let unsubscribe: @Sendable (SubscriptionHandle<State>) -> Void
+
+  @inlinable
+  init(unsubscribe: @escaping @Sendable (SubscriptionHandle<State>) -> Void) {
+    self.unsubscribe = unsubscribe
   }
 
-  /// False once the subscription was cancelled; checked before each callback so that no call
-  /// starts after `cancel()` returned.
-  @inlinable
-  final var isActive: Bool { active.load(ordering: .acquiring) }
-
+  /// Makes ``Subscriber/isActive`` false: no callback starts after this.
   @usableFromInline
-  final func deactivate() {
+  func deactivate() {
     active.store(false, ordering: .releasing)
   }
 
-  /// Called when the store is released: ends async sequences built on this subscriber.
-  final func finish() {
-    deactivate()
-    onFinish?()
+  @usableFromInline
+  func end() {
+    unsubscribe(self)
   }
 }
 
 /// One subscriber of a store of `State`.
 @usableFromInline
-class Subscriber<State: Sendable>: SubscriberBase, @unchecked Sendable {
-  // @unchecked: see SubscriberBase.
+class Subscriber<State: Sendable>: @unchecked Sendable {
+  // @unchecked: the subclasses' fields follow the rule at the top of this file.
+  /// What its token and its store share.
+  @usableFromInline final let handle: SubscriptionHandle<State>
   /// Delivers a newly committed state, or the first one; called with this subscriber.
   @usableFromInline final let receive: @Sendable (Subscriber<State>, State) -> Void
-  /// The store's engine, for cancelling, through the one weak reference all of the store's
-  /// subscribers share: a weak reference of its own would cost each subscription a weak count
-  /// on the engine (CoreProfile's `subscribe-cancel`). Written once, by `Store.subscribe`,
-  /// before the subscriber is shared with another thread, and only read afterwards, so the
-  /// runtime's exclusivity check is left out.
-  @usableFromInline @exclusivity(unchecked) final var engineReference: EngineReference<State>?
+  @usableFromInline final let onFinish: (@Sendable () -> Void)?
 
   @inlinable
   init(
@@ -66,17 +71,30 @@ class Subscriber<State: Sendable>: SubscriberBase, @unchecked Sendable {
     receive: @escaping @Sendable (Subscriber<State>, State) -> Void
   ) {
     self.receive = receive
-    super.init(onFinish: onFinish) { subscriber in
-      let subscriber = unsafeDowncast(subscriber, to: Subscriber<State>.self)
-      subscriber.engineReference?.engine?.unsubscribe(subscriber)
-    }
+    self.onFinish = onFinish
+    handle = SubscriptionHandle { handle in handle.engineReference?.engine?.unsubscribe(handle) }
+  }
+
+  /// False once the subscription was cancelled; checked before each callback so that no call
+  /// starts after `cancel()` returned.
+  @inlinable
+  final var isActive: Bool { handle.active.load(ordering: .acquiring) }
+
+  /// Whether the store has been asked to drop it; under the store's lock only.
+  @inlinable
+  final var isRemoved: Bool { handle.isRemoved }
+
+  /// Called when the store is released: ends async sequences built on this subscriber.
+  final func finish() {
+    handle.deactivate()
+    onFinish?()
   }
 }
 
 /// A subscriber that gets every state.
 @usableFromInline
 final class StateSubscriber<State: Sendable>: Subscriber<State>, @unchecked Sendable {
-  // @unchecked: see SubscriberBase.
+  // @unchecked: see Subscriber.
   @usableFromInline let onChange: @Sendable (State) -> Void
 
   @inlinable
@@ -95,7 +113,7 @@ final class StateSubscriber<State: Sendable>: Subscriber<State>, @unchecked Send
 final class SelectSubscriber<State: Sendable, Value: Sendable>: Subscriber<State>,
   @unchecked Sendable
 {
-  // @unchecked: see SubscriberBase; `last` is touched only by the draining thread.
+  // @unchecked: see Subscriber; `last` is touched only by the draining thread.
   @usableFromInline let select: @Sendable (State) -> Value
   @usableFromInline let isEqual: (@Sendable (Value, Value) -> Bool)?
   @usableFromInline let onChange: @Sendable (Value) -> Void
@@ -147,7 +165,8 @@ final class SelectSubscriber<State: Sendable, Value: Sendable>: Subscriber<State
 }
 
 /// A store's engine, weakly: what its subscribers cancel through, so that a token that outlives
-/// the store keeps nothing of it.
+/// the store keeps nothing of it. One per store: a weak reference per subscriber would cost each
+/// subscription a weak count on the engine.
 @usableFromInline
 final class EngineReference<State: Sendable>: Sendable {
   @usableFromInline weak let engine: StoreEngine<State>?

@@ -17,10 +17,10 @@ struct SubscriberList<State: Sendable> {
   @inlinable
   var isEmpty: Bool { all.isEmpty }
 
-  /// Marks `subscriber` removed (once) and compacts the list when a small list has one or a
+  /// Marks the subscriber of `subscriber` removed (once) and compacts the list when a small list has one or a
   /// large list has half of them marked.
   @inlinable
-  mutating func remove(_ subscriber: Subscriber<State>) {
+  mutating func remove(_ subscriber: SubscriptionHandle<State>) {
     guard !subscriber.isRemoved else { return }
     subscriber.isRemoved = true
     cancelled += 1
