@@ -22,28 +22,50 @@ import ReduxSeam
 /// It is `Equatable` (same key path, equal value), so a `TestStore` receives it by value, and it
 /// reads `binding(\Form.title, "Morning")` in messages.
 public struct BindingAction<Root>: Action, Equatable, CustomStringConvertible, DescribedInMessages {
-  // The key path and the value, typed, in an existential: a key path and a value of up to two
-  // words fit its inline buffer, so building a binding allocates nothing.
-  @usableFromInline let binding: any FieldBinding<Root>
+  /// The key path and the value. A string is held in place, so that a text field's binding (the
+  /// key path and the string's two words; the case is told apart in the key path's spare bits)
+  /// fits an `any Action` without a box of its own: no allocation per keystroke (CoreProfile's
+  /// `form-binding`). A value of another type is boxed.
+  @usableFromInline let storage: Storage
+
+  @usableFromInline
+  enum Storage: Sendable {
+    case string(PartialKeyPath<Root> & Sendable, String)
+    case boxed(PartialKeyPath<Root> & Sendable, BoxedFieldValue)
+  }
 
   /// Sets the field at `keyPath` to `value`.
   @inlinable
   public static func set<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
   ) -> BindingAction {
-    BindingAction(binding: TypedFieldBinding(keyPath: keyPath, value: value))
+    // Specialized where the binding is made, so only the branch of `Value` is left.
+    if let string = value as? String {
+      BindingAction(storage: .string(keyPath, string))
+    } else {
+      BindingAction(storage: .boxed(keyPath, TypedFieldValue(value)))
+    }
   }
 
   @inlinable
-  init(binding: any FieldBinding<Root>) {
-    self.binding = binding
+  init(storage: Storage) {
+    self.storage = storage
   }
 
   /// The field it writes.
-  public var keyPath: PartialKeyPath<Root> & Sendable { binding.partialKeyPath }
+  public var keyPath: PartialKeyPath<Root> & Sendable {
+    switch storage {
+    case .string(let keyPath, _), .boxed(let keyPath, _): keyPath
+    }
+  }
 
   /// The value it writes.
-  public var value: any Sendable { binding.anyValue }
+  public var value: any Sendable {
+    switch storage {
+    case .string(_, let value): value
+    case .boxed(_, let box): box.anyValue
+    }
+  }
 
   /// The value, when the binding writes the field at `keyPath`.
   public func value<Value>(at keyPath: KeyPath<Root, Value>) -> Value? {
@@ -53,13 +75,23 @@ public struct BindingAction<Root>: Action, Equatable, CustomStringConvertible, D
   /// Writes the value into `root`.
   @inlinable
   public func apply(to root: inout Root) {
-    binding.apply(to: &root)
+    switch storage {
+    case .string(let keyPath, let value):
+      // `set(_:_:)` stores a string only with a key path to a string.
+      root[keyPath: unsafeDowncast(keyPath, to: WritableKeyPath<Root, String>.self)] = value
+    case .boxed(let keyPath, let box):
+      box.write(to: &root, at: keyPath)
+    }
   }
 
   /// Same key path and equal value.
   public static func == (lhs: BindingAction, rhs: BindingAction) -> Bool {
-    (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath)
-      && lhs.binding.hasValue(equalTo: rhs.value)
+    guard (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath) else { return false }
+    switch (lhs.storage, rhs.storage) {
+    case (.string(_, let left), .string(_, let right)): return left == right
+    case (.boxed(_, let left), .boxed(_, let right)): return left.hasValue(equalTo: right.anyValue)
+    default: return false
+    }
   }
 
   /// `binding(\Form.title, "Morning")`.
@@ -73,38 +105,50 @@ public struct BindingAction<Root>: Action, Equatable, CustomStringConvertible, D
   package var messageDescription: String { description }
 }
 
-/// A field of `Root` and the value a binding writes into it.
+/// A field value of a type other than `String`, held by reference: the base of
+/// ``TypedFieldValue``, which overrides each member. A class, not a protocol: a protocol
+/// existential (two words) in ``BindingAction/Storage`` would not fit three words.
 @usableFromInline
-protocol FieldBinding<Root>: Sendable {
-  associatedtype Root
-  func apply(to root: inout Root)
-  var partialKeyPath: PartialKeyPath<Root> & Sendable { get }
-  var anyValue: any Sendable { get }
-  func hasValue(equalTo other: any Sendable) -> Bool
+class BoxedFieldValue: @unchecked Sendable {
+  // @unchecked: it stores nothing; its one subclass stores a `let` of a Sendable type.
+  @usableFromInline init() {}
+
+  /// The value.
+  @usableFromInline var anyValue: any Sendable {
+    preconditionFailure("BoxedFieldValue is abstract: TypedFieldValue overrides it")
+  }
+
+  /// Whether `other` is a value of this type, equal to this one.
+  @usableFromInline func hasValue(equalTo other: any Sendable) -> Bool {
+    preconditionFailure("BoxedFieldValue is abstract: TypedFieldValue overrides it")
+  }
+
+  /// Writes the value at `keyPath`, whose value type is this value's.
+  @usableFromInline func write<Root>(to root: inout Root, at keyPath: PartialKeyPath<Root>) {
+    preconditionFailure("BoxedFieldValue is abstract: TypedFieldValue overrides it")
+  }
 }
 
 @usableFromInline
-struct TypedFieldBinding<Root, Value: Equatable & Sendable>: FieldBinding {
-  @usableFromInline let keyPath: WritableKeyPath<Root, Value> & Sendable
+final class TypedFieldValue<Value: Equatable & Sendable>: BoxedFieldValue, @unchecked Sendable {
+  // @unchecked: `value` is a `let` of a Sendable type.
   @usableFromInline let value: Value
 
   @inlinable
-  init(keyPath: WritableKeyPath<Root, Value> & Sendable, value: Value) {
-    self.keyPath = keyPath
+  init(_ value: Value) {
     self.value = value
   }
 
-  @inlinable
-  func apply(to root: inout Root) {
-    root[keyPath: keyPath] = value
-  }
-
-  @usableFromInline var partialKeyPath: PartialKeyPath<Root> & Sendable { keyPath }
-  @usableFromInline var anyValue: any Sendable { value }
+  @usableFromInline override var anyValue: any Sendable { value }
 
   @usableFromInline
-  func hasValue(equalTo other: any Sendable) -> Bool {
+  override func hasValue(equalTo other: any Sendable) -> Bool {
     (other as? Value) == value
+  }
+
+  @usableFromInline
+  override func write<Root>(to root: inout Root, at keyPath: PartialKeyPath<Root>) {
+    root[keyPath: unsafeDowncast(keyPath, to: WritableKeyPath<Root, Value>.self)] = value
   }
 }
 
