@@ -87,6 +87,22 @@ struct ShownValuesTests {
     }
   }
 
+  @Test("the live inspector shows durations and dates as values in its cards")
+  func inspector() async throws {
+    let devTools = DevTools(reducer: plannerReducer, now: FakeNow().now)
+    let store = Store(
+      initialState: Planner(), reducer: plannerReducer, middleware: [devTools.middleware])
+    let server = try await devTools.serve(
+      registry: plannerRegistry, options: InspectorOptions(updateInterval: .zero),
+      logger: LogRecords().logger)
+    store.dispatch(Lengthen())
+    let (_, snapshot) = try await browser(server)
+    let cards = try #require(snapshot.cards)
+    #expect(cards.contains(".seconds(300)") && cards.contains(".seconds(360)"))
+    #expect(!cards.contains("4852094820647174144"))
+    await server.stop()
+  }
+
   @Test("a replay divergence shows a duration that differs as durations")
   func divergence() throws {
     let faster = Reducer<Planner>.on(Lengthen.self) { planner, _ in
