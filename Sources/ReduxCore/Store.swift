@@ -1,3 +1,5 @@
+import ReduxSeam
+
 /// The single source of truth for a state: it reduces dispatched actions into the state, one
 /// at a time, and tells subscribers about each new state.
 ///
@@ -85,7 +87,7 @@ public final class Store<State: Sendable>: Sendable {
   }
 
   /// A store whose reducer may leave follow-ups in `followUps`, started once each action is
-  /// committed (FollowUp.swift), and that keeps `companion` alive as long as itself: a command
+  /// committed (ReduxSeam's FollowUp.swift), and that keeps `companion` alive as long as itself: a command
   /// reducer's store.
   @inlinable
   package init(

@@ -21,7 +21,7 @@ final class StoreEngine<State: Sendable>: Sendable {
   @usableFromInline let ledger = WorkLedger()
   @usableFromInline let timeTravel = TimeTravelMark()  // see Store+ReplaceState.swift
 
-  /// Where the reducer leaves work to start after its action is committed (FollowUp.swift);
+  /// Where the reducer leaves work to start after its action is committed (ReduxSeam's FollowUp.swift);
   /// nil for a store whose reducer leaves none. Taken by the drainer that reduced, right after.
   @usableFromInline let followUps: FollowUpSlot?
 
@@ -281,7 +281,7 @@ extension StoreCore {
   mutating func startNotifying(
     about action: any Action, followUps: FollowUpSlot?
   ) -> BareDispatch<State> {
-    if subscribers.isEmpty && followUps?.pending == nil { return .reduced }
+    if subscribers.isEmpty && followUps?.hasPending != true { return .reduced }
     machine.startDraining(thread: currentThreadID())
     tracking.noteForProbe(action)
     return .notify(state, subscribers.toNotify())

@@ -1,9 +1,7 @@
-import ReduxSeam
-
 // Follow-ups: work a reducer leaves to be started once its action has been committed, by the
-// drainer, before anything queued after the action. ReduxCommand's store uses it for the
-// commands its reducer returns, so that a command store needs no middleware: an action that
-// returns no command costs little more than a bare dispatch.
+// store's drainer (ReduxCore), before anything queued after the action. ReduxCommand's store
+// uses it for the commands its reducer returns, so that a command store needs no middleware: an
+// action that returns no command costs little more than a bare dispatch.
 
 /// Work a reducer leaves to start once its action is committed (a command reducer's commands).
 ///
@@ -39,6 +37,10 @@ package final class FollowUpSlot: @unchecked Sendable {
       pending = followUp
     }
   }
+
+  /// Whether a follow-up waits in the slot.
+  @inlinable
+  package var hasPending: Bool { pending != nil }
 
   /// The follow-up left for the action just reduced, if any; the slot is empty after.
   @inlinable
