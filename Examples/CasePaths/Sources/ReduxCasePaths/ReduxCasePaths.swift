@@ -15,7 +15,8 @@ extension EnumCase where Enum: CasePathable & Sendable {
   /// The case that `casePath` names: `EnumCase(\Destination.Cases.detail)`, or `EnumCase(\.detail)`
   /// where the enum is known.
   public init(_ casePath: CaseKeyPath<Enum, Value> & Sendable) {
-    self.init(embed: { casePath($0) }, extract: { $0[case: casePath] })
+    // The key path is applied once, here, rather than on every call.
+    self.init(AnyCasePath(casePath))
   }
 }
 
