@@ -142,14 +142,8 @@ package final class WorkLedger: Sendable {
 
   /// The executor set by ``runWork(on:)``; read only while everything is tracked, so that a
   /// store no test drives never takes this lock.
-  @inlinable
   package var executorForWork: (any TaskExecutor & AnyObject)? {
-    tracksAll ? currentWorkExecutor() : nil
-  }
-
-  @usableFromInline
-  package func currentWorkExecutor() -> (any TaskExecutor & AnyObject)? {
-    workExecutor.withLock { $0 }
+    tracksAll ? workExecutor.withLock { $0 } : nil
   }
 
   package init() {}

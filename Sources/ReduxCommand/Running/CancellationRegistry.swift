@@ -17,12 +17,23 @@ final class CancellationRegistry: Sendable {
   @usableFromInline let childCount = Atomic<Int>(0)
 
   /// The executor the jobs' tasks prefer: a test store's (``preferExecutor(_:)``), or nil for
-  /// the global executor.
-  let executor = Lock<(any TaskExecutor & AnyObject)?>(nil)
+  /// the global executor. Set once; `hasExecutor` says so without the lock, so that a store no
+  /// test drives takes no lock for it when a job starts.
+  private let preferredExecutor = Lock<(any TaskExecutor & AnyObject)?>(nil)
+  private let hasExecutor = Atomic<Bool>(false)
 
-  /// Makes the tasks of jobs started from now on prefer `executor`.
+  /// Makes the tasks of jobs started from now on prefer `executor`; once.
   func preferExecutor(_ executor: any TaskExecutor & AnyObject) {
-    self.executor.withLock { if $0 == nil { $0 = executor } }
+    guard !hasExecutor.load(ordering: .acquiring) else { return }
+    preferredExecutor.withLock { if $0 == nil { $0 = executor } }
+    hasExecutor.store(true, ordering: .releasing)
+  }
+
+  /// The executor a job's task prefers, or nil for the global executor.
+  var executor: (any TaskExecutor)? {
+    guard hasExecutor.load(ordering: .acquiring) else { return nil }
+    let executor = preferredExecutor.withLock { $0 }
+    return executor
   }
 
   /// Whether a child feature has work in flight (its scope may be in the list).

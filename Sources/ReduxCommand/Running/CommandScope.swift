@@ -113,9 +113,7 @@ final class CommandScope: Sendable {
       return taskID
     }
     guard let taskID = reserved else { return nil }
-    let preferred = registry.executor.withLock { $0 }
-    let executor: (any TaskExecutor)? = preferred
-    let task = Task(executorPreference: executor) {
+    let task = Task(executorPreference: registry.executor) {
       await work()
       self.taskEnded(taskID)
     }
