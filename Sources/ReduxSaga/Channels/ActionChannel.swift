@@ -46,14 +46,14 @@ extension SagaContext {
       id: id, node: nil, order: node.order, match: .predicate("where") { match($0) != nil },
       receiver: .channel(
         feed: { action, origin in
-          if let element = match(action) { channel.offer(element, origin: origin) }
+          if let element = match(action) { channel.core.offer(element, origin: origin) }
         },
         end: { channel.close() }))
     guard takers.add(taker) else {
       channel.close()
       return channel
     }
-    channel.onClose { takers.remove(id) }
+    channel.core.onClose { takers.remove(id) }
     node.onFinish { channel.close() }
     return channel
   }

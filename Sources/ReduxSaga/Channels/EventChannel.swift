@@ -6,7 +6,7 @@ public struct ChannelEmitter<Element: Sendable>: Sendable {
   /// Sends a value into the channel; ignored once it is closed. An overflow of a
   /// ``ChannelBuffer/fixed(_:)`` buffer closes the channel with the error.
   public func emit(_ element: Element) {
-    channel.offer(element)
+    channel.core.offer(element)
   }
 
   /// Closes the channel (redux-saga's `emit(END)`): takers get what is buffered, then its end.
@@ -18,7 +18,7 @@ public struct ChannelEmitter<Element: Sendable>: Sendable {
   /// buffered, then the saga taking from it gets `error` thrown by its `take`. Later emits are
   /// ignored, and the source's unsubscribe runs once.
   public func fail(_ error: any Error) {
-    channel.close(failure: error)
+    channel.core.close(failure: error)
   }
 }
 
@@ -47,7 +47,7 @@ extension SagaContext {
   ) -> Channel<Element> {
     let channel = Channel<Element>(buffer: buffer)
     let unsubscribe = subscribe(ChannelEmitter(channel: channel))
-    channel.onClose(unsubscribe)
+    channel.core.onClose(unsubscribe)
     node.onFinish { channel.close() }
     return channel
   }

@@ -20,12 +20,12 @@ import ReduxSeam
 /// After ``close()`` (redux-saga's `put(END)`), every waiting taker ends, later puts are
 /// ignored, and later takes end at once. Safe to use from any thread.
 public final class MulticastChannel<Element: Sendable>: Sendable {
-  private let state = Lock(MulticastState<Element>())
+  private let core = ChannelCore<Element>(buffer: .none, isMulticast: true)
 
   init() {}
 
   /// Whether the channel is closed.
-  public var isClosed: Bool { state.withLock { $0.isClosed } }
+  public var isClosed: Bool { core.isClosed }
 
   /// Hands `element` to every taker waiting now whose predicate accepts it, in the order they
   /// started waiting; drops it if there is none, or if the channel is closed.
@@ -34,30 +34,7 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
   /// they run once the calling saga reaches its own next wait. A saga that takes again while
   /// it runs waits for the next value.
   public func put(_ element: Element) {
-    let origin = SagaNode.current?.currentOrigin ?? .untracked
-    let takers: [MulticastTaker<Element>] = state.withLock { state in
-      guard !state.isClosed, !state.takers.isEmpty else { return [] }
-      var taking: [MulticastTaker<Element>] = []
-      state.takers.removeAll { taker in
-        guard taker.accepts(element) else { return false }
-        taking.append(taker)
-        return true
-      }
-      return taking
-    }
-    guard !takers.isEmpty else { return }
-    let resumeAll = {
-      for taker in takers {
-        taker.node?.resumedByAction(origin: origin)
-        taker.continuation.resume(returning: element)
-      }
-    }
-    // The taking sagas run now, in order, up to their next wait.
-    if let node = takers.lazy.compactMap(\.node).first {
-      node.core.scheduler.withDrain(resumeAll)
-    } else {
-      resumeAll()
-    }
+    core.offer(element, origin: SagaNode.current?.currentOrigin ?? .untracked)
   }
 
   /// Waits for the next value put while this saga waits.
@@ -90,63 +67,12 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
   nonisolated(nonsending) public func takeMaybe(
     where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
   ) async throws -> Element? {
-    try Task.checkCancellation()
-    let node = SagaNode.current
-    let effectID = node?.effectStarted(.takeChannel)
-    do {
-      let element = try await waitForElement(node, predicate)
-      if let effectID { node?.effectEnded(effectID, .takeChannel, .resolved) }
-      return element
-    } catch {
-      if let effectID { node?.effectEnded(effectID, .takeChannel, .cancelled) }
-      throw error
-    }
-  }
-
-  private nonisolated(nonsending) func waitForElement(
-    _ node: SagaNode?, _ predicate: @escaping @Sendable (Element) -> Bool
-  ) async throws -> Element? {
-    let id = state.withLock { state in
-      defer { state.nextTaker += 1 }
-      return state.nextTaker
-    }
-    // Set inside the continuation's body, which runs before this function resumes.
-    var waited = false
-    defer { if waited { node?.resumed() } }
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Element?, any Error>) in
-        let now: Result<Element?, any Error>? = state.withLock { state in
-          if state.isClosed { return .success(nil) }
-          if Task.isCancelled { return .failure(CancellationError()) }
-          // Waiting for a value is waiting for an action: this saga's work pauses.
-          waited = true
-          node?.waitingForAction()
-          state.takers.append(
-            MulticastTaker(id: id, accepts: predicate, continuation: continuation, node: node))
-          return nil
-        }
-        if let now { continuation.resume(with: now) }
-      }
-    } onCancel: {
-      let taker = state.withLock { state in
-        state.takers.firstIndex { $0.id == id }.map { state.takers.remove(at: $0) }
-      }
-      taker?.continuation.resume(throwing: CancellationError())
-    }
+    try await core.take(where: predicate)
   }
 
   /// Closes the channel: every waiting taker ends, later puts are ignored and later takes end
   /// at once.
-  public func close() {
-    let takers: [MulticastTaker<Element>] = state.withLock { state in
-      guard !state.isClosed else { return [] }
-      state.isClosed = true
-      defer { state.takers = [] }
-      return state.takers
-    }
-    for taker in takers { taker.continuation.resume(returning: nil) }
-  }
+  public func close() { core.close() }
 }
 
 extension MulticastChannel where Element == any Action {
@@ -171,18 +97,4 @@ extension SagaContext {
   ) -> MulticastChannel<Element> {
     MulticastChannel()
   }
-}
-
-/// A saga waiting on a multicast channel, with the values it accepts.
-private struct MulticastTaker<Element: Sendable> {
-  let id: UInt64
-  let accepts: @Sendable (Element) -> Bool
-  let continuation: CheckedContinuation<Element?, any Error>
-  let node: SagaNode?
-}
-
-private struct MulticastState<Element: Sendable> {
-  var takers: [MulticastTaker<Element>] = []
-  var nextTaker: UInt64 = 0
-  var isClosed = false
 }
