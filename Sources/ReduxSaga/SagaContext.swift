@@ -36,8 +36,11 @@ public struct SagaContext<State: Sendable>: Sendable {
     node.isCancelled || (Task.isCancelled && !node.isAborted)
   }
 
-  /// Throws `CancellationError` if this saga (or the task running this code) must stop.
+  /// Throws `CancellationError` if this saga (or the task running this code) must stop: it was
+  /// cancelled, or a fork's error aborted it.
   func checkCancellation() throws {
-    if Task.isCancelled || node.shouldStop { throw CancellationError() }
+    if Task.isCancelled || node.withState({ $0.isCancelled || $0.abort != nil }) {
+      throw CancellationError()
+    }
   }
 }

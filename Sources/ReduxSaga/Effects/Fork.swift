@@ -25,7 +25,7 @@ extension SagaContext {
     let effectID = node.effectStarted(.fork(name))
     let task = forkAttached(name, saga)
     if let effectID { node.effectEnded(effectID, .fork(name), .resolved) }
-    if task.node.isFinished, let error = node.abortError { throw error }
+    if task.node.isFinished, let error = node.withState({ $0.abort?.error }) { throw error }
     return task
   }
 

@@ -124,9 +124,6 @@ final class SagaNode: Sendable {
   var isFinished: Bool { withState { $0.isFinished } }
   var isAborted: Bool { withState { $0.abort != nil } }
   var isAbortedByFork: Bool { withState { $0.isAbortedByFork } }
-  var abortError: (any Error)? { withState { $0.abort?.error } }
-  /// Whether the saga must stop: cancelled or aborted.
-  var shouldStop: Bool { withState { $0.isCancelled || $0.abort != nil } }
   /// The stack of the saga whose error ended this one: its own, or the aborting fork's.
   var failureStack: [String] { withState { $0.abort?.stack } ?? stack }
 
