@@ -109,3 +109,16 @@ enum RuntimeWarningSlot {
     return try body()
   }
 }
+
+extension StoreCore {
+  /// `reducer`'s body, wrapped so that its runtime warnings reach `warnings` when there is a
+  /// handler: a store without one pays nothing for warnings.
+  @usableFromInline
+  static func body(
+    of reducer: Reducer<State>, warnings: RuntimeWarningHandler?
+  ) -> @Sendable (inout State, any Action) -> Void {
+    guard let warnings else { return reducer.body }
+    let body = reducer.body
+    return { state, action in RuntimeWarningSlot.with(warnings) { body(&state, action) } }
+  }
+}

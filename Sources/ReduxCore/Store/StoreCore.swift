@@ -52,17 +52,6 @@ struct StoreCore<State: Sendable> {
     return self.reducer
   }
 
-  /// `reducer`'s body, wrapped so that its runtime warnings reach `warnings` when there is a
-  /// handler: a store without one pays nothing for warnings.
-  @usableFromInline
-  static func body(
-    of reducer: Reducer<State>, warnings: RuntimeWarningHandler?
-  ) -> @Sendable (inout State, any Action) -> Void {
-    guard let warnings else { return reducer.body }
-    let body = reducer.body
-    return { state, action in RuntimeWarningSlot.with(warnings) { body(&state, action) } }
-  }
-
   /// The drainer's next item, or nil when it stops: the store is idle, or a successor took the
   /// role over. Wakes the threads waiting on `condition` when the drain rules say so.
   @inlinable
@@ -98,32 +87,6 @@ struct StoreCore<State: Sendable> {
       machine.updateLastQueued { $0 = Self.consequence(of: consequences, $0) }
     }
     return admission
-  }
-
-  /// `work` as it is queued while work is tracked: an action becomes a tracked action of
-  /// `origin` (the `send` its thread is processing, if it is the drainer).
-  @inlinable @inline(never)
-  static func tracked(
-    _ work: StoreWork<State>, origin: ActionOrigin, ledger: WorkLedger
-  ) -> StoreWork<State> {
-    guard case .action(let action) = work else { return work }
-    let pending: UInt64? =
-      origin.isTracked || ledger.tracksAll
-      ? ledger.begin(
-        origin: origin, description: "queued action \(action)", isQueuedAction: true) : nil
-    return .tracked(
-      TrackedAction(action: action, origin: origin, isSent: false, listener: nil, pending: pending))
-  }
-
-  /// `work`, queued by the drainer while it processed an action that waits for its
-  /// `consequences`, as one of them.
-  @inlinable @inline(never)
-  static func consequence(
-    of consequences: any TrackedDispatch, _ work: StoreWork<State>
-  ) -> StoreWork<State> {
-    guard case .tracked(let tracked) = work else { return work }
-    consequences.consequenceAdded()
-    return .tracked(TrackedAction.wrapping(tracked, pending: tracked.pending, cause: consequences))
   }
 }
 

@@ -24,3 +24,31 @@ struct Tracking<State: Sendable> {
     if probe != nil { probed = (action, processing) }
   }
 }
+
+extension StoreCore {
+  /// `work` as it is queued while work is tracked: an action becomes a tracked action of
+  /// `origin` (the `send` its thread is processing, if it is the drainer).
+  @inlinable @inline(never)
+  static func tracked(
+    _ work: StoreWork<State>, origin: ActionOrigin, ledger: WorkLedger
+  ) -> StoreWork<State> {
+    guard case .action(let action) = work else { return work }
+    let pending: UInt64? =
+      origin.isTracked || ledger.tracksAll
+      ? ledger.begin(
+        origin: origin, description: "queued action \(action)", isQueuedAction: true) : nil
+    return .tracked(
+      TrackedAction(action: action, origin: origin, isSent: false, listener: nil, pending: pending))
+  }
+
+  /// `work`, queued by the drainer while it processed an action that waits for its
+  /// `consequences`, as one of them.
+  @inlinable @inline(never)
+  static func consequence(
+    of consequences: any TrackedDispatch, _ work: StoreWork<State>
+  ) -> StoreWork<State> {
+    guard case .tracked(let tracked) = work else { return work }
+    consequences.consequenceAdded()
+    return .tracked(TrackedAction.wrapping(tracked, pending: tracked.pending, cause: consequences))
+  }
+}
