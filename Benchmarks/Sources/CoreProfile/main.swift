@@ -40,6 +40,7 @@ func mutexBaseline(_ count: Int) {
 let scenarios = [
   "dispatch", "middleware", "selectors100", "selectors1000", "large-counter", "large-item",
   "enum", "threads8-middleware", "mutex-baseline", "subscribe", "subscribe-cancel",
+  "cancel1000",
   "foreach-identified", "byhand-identified", "foreach-store", "byhand-store", "form-setter",
   "form-binding", "form-alert-baseline", "form-alert-tap",
 ]
@@ -97,6 +98,18 @@ case "subscribe-cancel":
   // Subscribing and cancelling at once, as a view that appears and disappears.
   let store = Store(initialState: Counter(), reducer: counterReducer)
   measured(count) { store.subscribe(select: \.count) { sink($0) }.cancel() }
+case "cancel1000":
+  // Benchmark 14's cancel alone, as the peer comparison measures it: cancelling one selector
+  // subscriber of a store that keeps at least 1,000 others; the tokens are made beforehand.
+  let store = Store(initialState: Counter(), reducer: counterReducer)
+  let others = (0..<1_000).map { _ in store.subscribe(select: \.count) { sink($0) } }
+  let tokens = (0..<count).map { _ in store.subscribe(select: \.count) { sink($0) } }
+  var next = 0
+  measured(count) {
+    tokens[next].cancel()
+    next += 1
+  }
+  sink(others)
 case "foreach-identified", "byhand-identified":
   // Benchmark 15a: one action to one of 10,000 rows, as a reducer call.
   let isForEach = scenario == "foreach-identified"
