@@ -66,12 +66,9 @@ package func describeQualified(_ keyPath: AnyKeyPath) -> String {
   return "\\" + typeName(Swift.type(of: keyPath).rootType) + description.dropFirst(bare.count)
 }
 
-/// An action that names itself in messages better than its type does (ReduxCore's
-/// `BindingAction`: `binding(\Form.title, "Morning")`).
-package protocol DescribedInMessages {
-  /// What messages call it.
-  var messageDescription: String { get }
-}
+/// An action that names itself in messages better than its type does: messages call it by its
+/// `description` (ReduxCore's `BindingAction`: `binding(\Form.title, "Morning")`).
+package protocol DescribedInMessages: CustomStringConvertible {}
 
 /// A duration as Swift writes it, for messages and pages: `.seconds(5)`,
 /// `.milliseconds(1500)`; a duration no whole unit measures as fractional seconds.

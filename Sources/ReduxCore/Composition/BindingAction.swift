@@ -94,15 +94,12 @@ public struct BindingAction<Root>: Action, Equatable, CustomStringConvertible, D
     }
   }
 
-  /// `binding(\Form.title, "Morning")`.
+  /// `binding(\Form.title, "Morning")`: how test failures and warnings name it too.
   public var description: String {
     var value = ""
     debugPrint(self.value, terminator: "", to: &value)
     return "binding(\(describeQualified(keyPath)), \(value))"
   }
-
-  /// How test failures and warnings name it: its description.
-  package var messageDescription: String { description }
 }
 
 /// A field value of a type other than `String`, held by reference: the base of

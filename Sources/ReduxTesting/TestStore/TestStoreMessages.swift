@@ -12,7 +12,7 @@ enum TestStoreMessages {
   /// The action's type with its owners, and for an enum its case:
   /// `SyncUpDetail.Action.editButtonTapped`, `SetTitle`.
   static func name(of action: any Action) -> String {
-    if let described = action as? any DescribedInMessages { return described.messageDescription }
+    if let described = action as? any DescribedInMessages { return described.description }
     let mirror = Mirror(reflecting: action)
     guard mirror.displayStyle == .enum else { return typeName(type(of: action)) }
     let caseName = mirror.children.first?.label ?? String(describing: action)
