@@ -2,8 +2,7 @@ import ReduxCore
 
 extension SagaContext {
   // `take(_:)` and `takeMaybe(_:)` are inlinable: specialized for `A` in the saga's module,
-  // matching and unwrapping the action need no generic metadata (about 600 instructions per
-  // take unspecialized).
+  // matching and unwrapping the action need no generic metadata (`saga-sync`).
 
   /// Waits for the next action of type `A` that the store reduces, and returns it.
   ///

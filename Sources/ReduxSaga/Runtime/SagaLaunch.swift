@@ -14,8 +14,8 @@ extension SagaNode {
     let context = SagaContext(runtime: runtime, node: self)
     runtime.scheduler.startNow {
       let task = Task(executorPreference: runtime.scheduler) {
-        // The body's value or error, and how the saga ends, are kept out of this frame: a
-        // task's frames share a slab of about 1 KB, and one more byte costs a malloc per saga.
+        // The body's outcome and the saga's end are kept out of this frame: a task's frames
+        // share a slab of about 1 KB, and a byte more costs a malloc per saga (`saga-fork1000`).
         let slot = RunningSaga(node: self, branch: nil)
         slot.started()
         let outcome = await RunningSaga.$current.withValue(slot) {

@@ -1,10 +1,10 @@
 import ReduxCore
 import ReduxSeam
 
-// A take's wait, cancelled without a cancellation handler per take (a status record under the
-// task's lock, a fifth of `saga-sync`): every task the runtime starts binds a task-local slot
-// for its one pending take, which whoever cancels the task withdraws. A task that saga code
-// starts inherits the binding but is not the slot's task: its takes install a handler.
+// A take's wait, cancelled without a handler per take (a status record under the task's lock,
+// dearer than the slot: `saga-sync`): every task the runtime starts binds a task-local slot for
+// its one pending take, which whoever cancels the task withdraws. A task that saga code starts
+// inherits the binding but is not the slot's task: its takes install a handler.
 
 /// The state of a task's take slot, under its owner's lock.
 struct TakeSlotState {

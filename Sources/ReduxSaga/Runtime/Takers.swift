@@ -102,7 +102,7 @@ struct PutRecording {
 }
 
 /// The takers one action matched, run in registration order once the lock is released; one
-/// match (the common case) allocates nothing.
+/// match (the common case) allocates nothing (`saga-sync`).
 struct Matched {
   var first: Taker?
   var more: [Taker] = []
