@@ -6,10 +6,11 @@
 // - Linux's `Synchronization.Mutex` uses priority-inheritance futexes, whose throughput
 //   collapses when more threads than cores contend (8 threads on 2 cores: about 100 times
 //   slower than a pthread mutex), and ThreadSanitizer does not see it;
-// - a `pthread_mutex_t` holds up, but its lock/unlock pair is about 70 instructions out of line
-//   (type checks, owner and user counts), where this lock's inlined fast path is one
-//   compare-and-swap to take it and a plain store to give it back (an exchange once the lock
-//   has been contended), one bus-locked instruction fewer than `Mutex`'s fast path;
+// - a `pthread_mutex_t` holds up, but its lock/unlock pair runs out of line (type checks, owner
+//   and user counts; CoreProfile's `mutex-baseline` and `dispatch`), where this lock's inlined
+//   fast path is one compare-and-swap to take it and a plain store to give it back (an
+//   exchange once the lock has been contended), one bus-locked instruction fewer than
+//   `Mutex`'s fast path;
 // - ThreadSanitizer sees the acquire and release atomics, so it checks the lock that ships;
 // - it records its owner, so a thread that takes a lock it holds (a reducer that reads or
 //   dispatches to its own store) stops with a message instead of deadlocking silently. The

@@ -101,10 +101,9 @@ package enum LockAlgorithm {
   /// Gives the lock back: a plain store while the lock has never been contended, else one
   /// exchange and a wake-up if a thread may be sleeping.
   ///
-  /// An exchange is a bus-locked instruction: it made the bare dispatch 16 ns where the plain
-  /// store makes it 11 ns on this machine (docs/performance.md, "Under load"). But a store cannot tell
-  /// whether a thread marked the word 2 (went to sleep) while the lock was held, and would
-  /// overwrite the mark. So the store is only used before the first contention; the thread that
+  /// An exchange is a bus-locked instruction, which slows every bare dispatch (benchmark 1,
+  /// docs/performance.md, "Under load"). But a store cannot tell whether a thread marked the
+  /// word 2 (went to sleep) while the lock was held, and would overwrite the mark. So the store is only used before the first contention; the thread that
   /// first contends sets `contended`, and stays awake until it holds the lock (see
   /// `lockContended()`): a mark that the last plain store overwrote is then renewed by that
   /// thread, whose own release is an exchange and wakes a sleeper.

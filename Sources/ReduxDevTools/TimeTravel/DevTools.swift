@@ -218,8 +218,8 @@ public final class DevTools<State: Sendable>: Sendable {
 }
 
 /// The time for a recorded entry: on Linux the kernel's coarse wall clock, which it keeps
-/// without reading the hardware clock (about 8 ns here, against about 50 ns for `Date()` on a
-/// virtual machine whose clock source is slow); its resolution, one scheduler tick (1–4 ms), is
+/// without reading the hardware clock (`Date()` reads it, which is slow on a virtual machine;
+/// ModuleProfile's `devtools-1000`); its resolution, one scheduler tick (1–4 ms), is
 /// enough to place an action on a timeline, and entries keep their order by position anyway.
 @usableFromInline @Sendable
 func coarseWallClock() -> Date {
