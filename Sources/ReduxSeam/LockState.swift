@@ -103,10 +103,11 @@ package enum LockAlgorithm {
   ///
   /// An exchange is a bus-locked instruction, which slows every bare dispatch (benchmark 1,
   /// docs/performance.md, "Under load"). But a store cannot tell whether a thread marked the
-  /// word 2 (went to sleep) while the lock was held, and would overwrite the mark. So the store is only used before the first contention; the thread that
-  /// first contends sets `contended`, and stays awake until it holds the lock (see
-  /// `lockContended()`): a mark that the last plain store overwrote is then renewed by that
-  /// thread, whose own release is an exchange and wakes a sleeper.
+  /// word 2 (went to sleep) while the lock was held, and would overwrite the mark. So the store
+  /// is only used before the first contention; the thread that first contends sets
+  /// `contended`, and stays awake until it holds the lock (see `lockContended()`): a mark that
+  /// the last plain store overwrote is then renewed by that thread, whose own release is an
+  /// exchange and wakes a sleeper.
   @inlinable @inline(__always)
   package static func unlock(
     _ word: borrowing Atomic<UInt32>, _ contended: borrowing Atomic<Bool>,
