@@ -53,7 +53,7 @@ public final class Channel<Element: Sendable>: Sendable {
   ///   the error an event source failed it with, or `CancellationError` if the saga is
   ///   cancelled while waiting.
   nonisolated(nonsending) public func takeMaybe() async throws -> Element? {
-    try await core.take { _ in true }
+    try await core.take(where: core.acceptsAll)
   }
 
   /// Whether no value waits in the buffer (redux-saga's `buffer.isEmpty()`); looks without

@@ -33,6 +33,9 @@ final class ChannelCore<Element: Sendable>: Sendable {
 
   /// Whether a value goes to every taker that accepts it, rather than to the first.
   private let isMulticast: Bool
+  /// Accepts every value: made once per channel, since a closure made in a generic function
+  /// captures its type parameters, an allocation per take (`saga-channel`).
+  let acceptsAll: @Sendable (Element) -> Bool = { _ in true }
   private let state: Lock<State>
 
   init(buffer: ChannelBuffer, isMulticast: Bool = false) {

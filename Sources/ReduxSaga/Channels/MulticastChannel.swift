@@ -42,7 +42,10 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
   /// - Throws: ``ChannelError/closed`` once the channel is closed (after ``END`` this ends the
   ///   saga quietly), or `CancellationError` if the saga is cancelled while waiting.
   nonisolated(nonsending) public func take() async throws -> Element {
-    try await take(where: { _ in true })
+    guard let element = try await core.take(where: core.acceptsAll) else {
+      throw ChannelError.closed
+    }
+    return element
   }
 
   /// Waits for the next value that `predicate` accepts; values it refuses go to other takers.
