@@ -151,11 +151,11 @@ final class SagaScheduler: TaskExecutor, Sendable {
     }) {
       switch step {
       case .put(let put):
-        if let dispatch = state.withLock({ $0.dispatch }) {
-          dispatch(put)
-        } else {
-          put.actionProcessed()
-        }
+        // Copied out through a variable: returned from the generic `withLock`, the closure
+        // would be wrapped in a thunk, an allocation per put (`saga-sync`).
+        var dispatch: (@Sendable (PutRequest) -> Void)?
+        state.withLock { dispatch = $0.dispatch }
+        if let dispatch { dispatch(put) } else { put.actionProcessed() }
       case .run(let work):
         work()
       }
