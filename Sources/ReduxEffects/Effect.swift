@@ -32,13 +32,15 @@ import ReduxCore
 public struct Effect<State: Sendable>: Sendable {
   /// Names the effect in an ``EffectFailure``.
   public let name: String
-  let run: @Sendable (_ action: any Action, _ scope: EffectScope<State>) throws -> Void
+  @usableFromInline let run:
+    @Sendable (_ action: any Action, _ scope: EffectScope<State>) throws -> Void
   /// Asked before each action; `true` makes the state before the action available in
   /// `EffectScope.previousState`. `nil` for effects that never need it (most).
-  let wantsPreviousState: (@Sendable () -> Bool)?
+  @usableFromInline let wantsPreviousState: (@Sendable () -> Bool)?
   /// For typed effects, the action type, checked before `run` is called.
-  let filter: ActionFilter?
+  @usableFromInline let filter: ActionFilter?
 
+  @usableFromInline
   init(
     name: String,
     filter: ActionFilter? = nil,
@@ -60,6 +62,7 @@ public struct Effect<State: Sendable>: Sendable {
   ///   - run: Called with each action, the state after it, and a dispatch function. Actions
   ///     it dispatches are reduced after the current one, in order. An error it throws is
   ///     reported, and it runs again for the next action.
+  @inlinable
   public init(
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -89,6 +92,7 @@ public struct Effect<State: Sendable>: Sendable {
   ///   - fileID: The file that creates the effect, for the default name.
   ///   - line: The line that creates the effect, for the default name.
   ///   - run: Called with the concrete action, the state after it, and a dispatch function.
+  @inlinable
   public static func on<A: Action>(
     _ type: A.Type,
     name: String? = nil,
@@ -117,6 +121,7 @@ public struct Effect<State: Sendable>: Sendable {
   ///   - fileID: The file that creates the effect, for the default name.
   ///   - line: The line that creates the effect, for the default name.
   ///   - run: The task's work, with the action, the state after it, and a dispatch function.
+  @inlinable
   public static func task(
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -153,6 +158,7 @@ public struct Effect<State: Sendable>: Sendable {
   ///   - line: The line that creates the effect, for the default name.
   ///   - run: The task's work, with the concrete action, the state after it, and a dispatch
   ///     function.
+  @inlinable
   public static func task<A: Action>(
     on type: A.Type,
     name: String? = nil,
@@ -175,16 +181,26 @@ public struct Effect<State: Sendable>: Sendable {
 }
 
 /// What an effect sees while it runs for one action.
+@usableFromInline
 struct EffectScope<State: Sendable> {
-  let context: MiddlewareContext<State>
-  let runner: EffectRunner<State>
+  @usableFromInline let context: MiddlewareContext<State>
+  @usableFromInline let runner: EffectRunner<State>
   /// The state before the action, when an effect asked for it. `Any`, because only the
   /// logger's diff reads it, through `Mirror`; a `State?` here would cost every action.
-  let previousState: Any?
+  @usableFromInline let previousState: Any?
+
+  @inlinable
+  init(context: MiddlewareContext<State>, runner: EffectRunner<State>, previousState: Any?) {
+    self.context = context
+    self.runner = runner
+    self.previousState = previousState
+  }
 
   /// The state after the action; read only by effects that match, so skipping is cheap.
+  @inlinable
   var state: State { context.state }
 
+  @inlinable
   var dispatch: DispatchFunction {
     { [context] action in context.dispatch(action) }
   }
@@ -192,17 +208,20 @@ struct EffectScope<State: Sendable> {
 
 /// The action type a typed effect reacts to, compared by identity before the effect is called,
 /// so that skipping an effect costs one comparison.
+@usableFromInline
 struct ActionFilter: Sendable {
-  let type: ObjectIdentifier
+  @usableFromInline let type: ObjectIdentifier
   /// Class actions may be subclasses of `type`; those effects are always called, and match
   /// with a cast.
-  let mayBeSubclass: Bool
+  @usableFromInline let mayBeSubclass: Bool
 
+  @inlinable
   init<A: Action>(_ type: A.Type) {
     self.type = ObjectIdentifier(type)
     mayBeSubclass = type is AnyClass
   }
 
+  @inlinable
   func skips(_ actionType: ObjectIdentifier) -> Bool {
     actionType != type && !mayBeSubclass
   }

@@ -25,6 +25,7 @@ extension Middleware {
   ///     `error` level to a `Logger` labelled "ReduxEffects".
   /// - Returns: The middleware; it owns the effects' tasks, and releasing the store that holds
   ///   it cancels them.
+  @inlinable
   public static func effects(
     _ effects: [Effect<State>],
     onError: (@Sendable (_ failure: EffectFailure) -> Void)? = nil
@@ -35,16 +36,22 @@ extension Middleware {
 }
 
 /// Runs a store's effects around `next`, and owns the tasks of its async effects.
+///
+/// The middleware's path for each action (``handle(_:_:_:)``) is inlinable, like the effects'
+/// closures (Effect.swift): specialized for the app's `State` where the store is made, it asks
+/// the runtime for no generic metadata (ModuleProfile's `effects-none` and `effects-typed`).
+@usableFromInline
 final class EffectRunner<State: Sendable>: Sendable {
   // The closures and names apart, so the loop over effects for each action copies one
   // reference per effect, not a whole `Effect`.
-  private let bodies: [@Sendable (any Action, EffectScope<State>) throws -> Void]
-  private let names: [String]
-  private let filters: [ActionFilter?]
-  private let previousStateProbes: [@Sendable () -> Bool]
-  private let onError: @Sendable (EffectFailure) -> Void
+  @usableFromInline let bodies: [@Sendable (any Action, EffectScope<State>) throws -> Void]
+  @usableFromInline let names: [String]
+  @usableFromInline let filters: [ActionFilter?]
+  @usableFromInline let previousStateProbes: [@Sendable () -> Bool]
+  @usableFromInline let onError: @Sendable (EffectFailure) -> Void
   private let tasks = TaskBag()
 
+  @usableFromInline
   init(effects: [Effect<State>], onError: @escaping @Sendable (EffectFailure) -> Void) {
     bodies = effects.map(\.run)
     names = effects.map(\.name)
@@ -53,10 +60,12 @@ final class EffectRunner<State: Sendable>: Sendable {
     self.onError = onError
   }
 
+  @usableFromInline
   static func logError(_ failure: EffectFailure) {
     Logger(label: "ReduxEffects").error("\(failure)")
   }
 
+  @inlinable
   func handle(
     _ context: MiddlewareContext<State>, _ action: any Action, _ next: Middleware<State>.Next
   ) {
@@ -82,6 +91,7 @@ final class EffectRunner<State: Sendable>: Sendable {
   /// to the store as work of the action being processed, so `await store.send(action).finish()`
   /// waits for it. The dispatch handed to the work carries that action's origin, so the actions
   /// it sends are awaited too. For a plain `dispatch`, nothing is recorded.
+  @usableFromInline
   func spawn(
     effect name: String, action: any Action, context: MiddlewareContext<State>,
     _ operation: @escaping @Sendable (_ dispatch: @escaping DispatchFunction) async throws -> Void
