@@ -17,7 +17,7 @@ public struct DispatchedAction: Action, CustomStringConvertible {
   /// The action that was dispatched.
   public let action: any FluxAction
   /// The `Result<Payload, Failure>` of the action, erased.
-  private let erasedResult: any Sendable
+  @usableFromInline let erasedResult: any Sendable
   /// Whether the dispatched result is a failure.
   public let isFailure: Bool
 
@@ -28,6 +28,7 @@ public struct DispatchedAction: Action, CustomStringConvertible {
   }
 
   /// The typed result when the dispatched action is of type `A`, otherwise `nil`.
+  @inlinable
   public func result<A: FluxAction>(of type: A.Type) -> Result<A.Payload, A.Failure>? {
     guard action.as(A.self) != nil else { return nil }
     return erasedResult as? Result<A.Payload, A.Failure>

@@ -40,9 +40,24 @@ enum CallbackStep {
   case fail(FluxError)
 }
 
+/// A registered callback and where it is in the dispatch in progress (Facebook's isPending and
+/// isHandled), stamped with the dispatch's number so that nothing is cleared between
+/// dispatches: one dictionary lookup per step instead of one per set (`flux-independent`).
+struct Registration {
+  let callback: DispatchCallback
+  /// The dispatch in which the callback started (pending) and returned (handled).
+  var startedIn: UInt64 = 0
+  var handledIn: UInt64 = 0
+  var isInCall = false
+  /// False once unregistered: kept until the next dispatch begins, so that a `waitFor` later in
+  /// this one still sees whether it ran (Facebook checks isPending before the callback).
+  var isRegistered = true
+}
+
 struct DispatcherState {
-  private(set) var callbacks: [Int: DispatchCallback] = [:]
-  /// Registered ids in registration order (ids only grow, so appending keeps the order).
+  private var registrations: [Int: Registration] = [:]
+  /// The registrations unregistered since the last dispatch began.
+  private var retired: [Int] = []
   private var order: [Int] = []
   private var nextID = 1
 
@@ -50,40 +65,32 @@ struct DispatcherState {
   private var waiters: [TurnWaiter] = []
 
   private(set) var current: DispatchedAction?
-  /// Counts dispatches; the number of the one in progress tells stores' change marks apart.
+  /// The number of the dispatch in progress, or of the last one; never 0 once one began.
   private(set) var dispatchNumber: UInt64 = 0
-  private var pending: Set<Int> = []
-  private var handled: Set<Int> = []
-  /// Tokens whose callbacks are running, outermost first: the path a cycle is reported along.
   private var running: [DispatchToken] = []
-  /// Callbacks handed out by `step` that have not returned yet (entered or about to be).
-  private var inCall: Set<Int> = []
-  /// Threads in `unregister` waiting for a callback in `inCall` to return.
-  private var callWaiters: [Int: [TurnWaiter]] = [:]
+  /// The threads waiting for a callback unregistered while it ran, by id, until its call ends.
+  private var ending: [Int: [TurnWaiter]] = [:]
 
   mutating func register(_ callback: @escaping DispatchCallback) -> Int {
     let id = nextID
     nextID += 1
-    callbacks[id] = callback
+    registrations[id] = Registration(callback: callback)
     order.append(id)
     return id
   }
 
-  /// Removes a callback and returns it, so the caller releases it after unlocking; `nil` when
-  /// `id` is not registered.
-  ///
-  /// When the callback is running on another thread, the returned waiter is woken once it has
-  /// returned: the caller waits for it, so that the callback never runs after `unregister`
-  /// returns. On the dispatching thread itself (a callback unregistering) there is no waiter.
   mutating func unregister(
     _ id: Int, on thread: ThreadIdentity
   ) -> (callback: DispatchCallback, waiter: TurnWaiter?)? {
-    guard let callback = callbacks.removeValue(forKey: id) else { return nil }
+    guard var registration = registrations[id], registration.isRegistered else { return nil }
+    registration.isRegistered = false
+    registrations[id] = registration
+    retired.append(id)
     order.removeAll { $0 == id }
-    guard inCall.contains(id), owner != thread else { return (callback, nil) }
+    guard registration.isInCall, owner != thread else { return (registration.callback, nil) }
     let waiter = TurnWaiter(thread: thread)
-    callWaiters[id, default: []].append(waiter)
-    return (callback, waiter)
+    ending[id, default: []].append(waiter)
+    return (registration.callback, waiter)
   }
 
   mutating func requestTurn(
@@ -101,18 +108,15 @@ struct DispatcherState {
     return .wait(waiter)
   }
 
-  /// Starts the dispatch on the owner thread and returns the callbacks to run, in order.
   mutating func begin(_ action: DispatchedAction) -> [Int] {
     current = action
     dispatchNumber &+= 1
-    pending.removeAll(keepingCapacity: true)
-    handled.removeAll(keepingCapacity: true)
     running.removeAll(keepingCapacity: true)
+    for id in retired { registrations[id] = nil }
+    retired.removeAll(keepingCapacity: true)
     return order
   }
 
-  /// Ends the dispatch and hands the turn to the oldest waiter, returned to be woken after the
-  /// lock is released, together with the finished action (also released outside the lock).
   mutating func finish() -> (next: TurnWaiter?, finished: DispatchedAction?) {
     let finished = current
     current = nil
@@ -126,35 +130,49 @@ struct DispatcherState {
     return (next, finished)
   }
 
-  /// Decides what happens to `token` when the dispatch loop (`waitedFor == false`) or a
-  /// `waitFor` (`waitedFor == true`) reaches it, and marks it pending when it runs.
   mutating func step(for token: DispatchToken, waitedFor: Bool) -> CallbackStep {
-    let id = token.id
-    if handled.contains(id) { return .skip }
-    if pending.contains(id) {
+    // Looked up once and changed in place: an `Int` key costs a hash each time.
+    switch Self.start(&registrations[token.id], in: dispatchNumber) {
+    case .handled:
+      return .skip
+    case .pending:
       // Pending but not handled: its callback is on the stack, so waiting for it is a cycle.
       guard waitedFor else { return .skip }
       let start = running.firstIndex(of: token) ?? running.startIndex
       return .fail(.circularWaitFor(cycle: Array(running[start...]) + [token]))
-    }
-    guard let callback = callbacks[id] else {
+    case .gone:
       // Unregistered during this dispatch before its turn: the loop skips it quietly.
       return waitedFor ? .fail(.unknownToken(token)) : .skip
+    case .started(let callback):
+      running.append(token)
+      return .run(callback)
     }
-    pending.insert(id)
-    running.append(token)
-    inCall.insert(id)
-    return .run(callback)
   }
 
-  /// Records that the callback of `token` returned (`handled`) or threw, and returns the
-  /// threads waiting in `unregister` for it, to be woken after the lock is released.
+  private enum Start {
+    case handled, pending, gone
+    case started(DispatchCallback)
+  }
+
+  /// Marks `registration`'s callback started in dispatch `number`, unless it ran already.
+  private static func start(_ registration: inout Registration?, in number: UInt64) -> Start {
+    guard let found = registration else { return .gone }
+    if found.handledIn == number { return .handled }
+    if found.startedIn == number { return .pending }
+    guard found.isRegistered else { return .gone }
+    registration?.startedIn = number
+    registration?.isInCall = true
+    return .started(found.callback)
+  }
+
   mutating func callEnded(_ token: DispatchToken, handled: Bool) -> [TurnWaiter] {
-    if handled {
-      self.handled.insert(token.id)
-      if running.last == token { running.removeLast() }
-    }
-    inCall.remove(token.id)
-    return callWaiters.removeValue(forKey: token.id) ?? []
+    if handled, running.last == token { running.removeLast() }
+    Self.end(&registrations[token.id], handled: handled, in: dispatchNumber)
+    return ending.isEmpty ? [] : ending.removeValue(forKey: token.id) ?? []
+  }
+
+  private static func end(_ registration: inout Registration?, handled: Bool, in number: UInt64) {
+    if handled { registration?.handledIn = number }
+    registration?.isInCall = false
   }
 }

@@ -24,11 +24,15 @@ import ReduxSeam
 /// - The store unregisters when released or on ``unregister()``. Reducers must not capture the
 ///   store strongly.
 public final class ReduceStore<State: Equatable & Sendable>: FluxStore {
-  private let base: StoreBase
-  private let cell: StateCell<State>
-  private let reducers: StateReducers<State>
+  // The initializer and `reduce(_:_:)` are inlinable: specialized for the app's state and
+  // actions where the store is made, the closures they register ask the runtime for no generic
+  // metadata on each dispatch (ModuleProfile's `flux-independent`).
+  @usableFromInline let base: StoreBase
+  @usableFromInline let cell: StateCell<State>
+  @usableFromInline let reducers: StateReducers<State>
 
   /// Creates a store holding `initialState` and registers it with `dispatcher`.
+  @inlinable
   public init(initialState: State, dispatcher: Dispatcher) {
     let cell = StateCell(initialState)
     let reducers = StateReducers<State>()
@@ -79,7 +83,7 @@ public final class ReduceStore<State: Equatable & Sendable>: FluxStore {
   /// Adds a reducer for actions of type `A`: it changes the state in place using the result.
   ///
   /// - Returns: The store, so reducers can be chained after the initializer.
-  @discardableResult
+  @inlinable @discardableResult
   public func reduce<A: FluxAction>(
     _ type: A.Type,
     _ reducer:
@@ -99,15 +103,21 @@ public final class ReduceStore<State: Equatable & Sendable>: FluxStore {
 }
 
 /// A store's reducers, shared between the store and its dispatcher callback.
+@usableFromInline
 final class StateReducers<State: Sendable>: Sendable {
-  typealias Reduce = @Sendable (inout State, DispatchedAction) throws -> Bool
-  private let reducers = Lock<[Reduce]>([])
+  @usableFromInline typealias Reduce = @Sendable (inout State, DispatchedAction) throws -> Bool
+  @usableFromInline let reducers = Lock<[Reduce]>([])
 
+  @inlinable
+  init() {}
+
+  @inlinable
   func add(_ reducer: @escaping Reduce) {
     reducers.withLock { $0.append(reducer) }
   }
 
   /// Runs the reducers for the action in order; returns whether any of them handled it.
+  @inlinable
   func reduce(_ state: inout State, _ dispatched: DispatchedAction) throws -> Bool {
     var handled = false
     for reducer in reducers.withLock({ $0 }) {
@@ -118,9 +128,11 @@ final class StateReducers<State: Sendable>: Sendable {
 }
 
 /// A store's state, shared between the store and its reducers.
+@usableFromInline
 final class StateCell<State: Sendable>: Sendable {
-  let value: Lock<State>
+  @usableFromInline let value: Lock<State>
 
+  @inlinable
   init(_ state: State) {
     value = Lock(state)
   }

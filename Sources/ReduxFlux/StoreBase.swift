@@ -34,7 +34,7 @@ public final class StoreBase: FluxStore {
   public let dispatchToken: DispatchToken
   /// Emits ``StoreEvent/change`` after a dispatch that changed the store.
   public let emitter: EventEmitter<StoreEvent>
-  private let handlers: StoreHandlers
+  @usableFromInline let handlers: StoreHandlers
 
   /// Creates a store and registers it with `dispatcher`.
   public init(dispatcher: Dispatcher) {
@@ -58,6 +58,7 @@ public final class StoreBase: FluxStore {
   /// Adds a handler for actions of type `A`; it returns whether it changed the store.
   ///
   /// Handlers added during a dispatch run from the next one.
+  @inlinable
   public func register<A: FluxAction>(
     _ type: A.Type,
     _ handler: @escaping @Sendable (_ result: Result<A.Payload, A.Failure>) throws -> StoreChange
@@ -83,7 +84,8 @@ public final class StoreBase: FluxStore {
   }
 
   /// Adds a handler that sees every action.
-  func registerForAll(_ handler: @escaping StoreHandlers.Handler) {
+  @usableFromInline
+  func registerForAll(_ handler: @escaping @Sendable (DispatchedAction) throws -> StoreChange) {
     handlers.add(handler)
   }
 
@@ -96,12 +98,14 @@ public final class StoreBase: FluxStore {
 }
 
 /// A store's handlers, shared between the store and its dispatcher callback.
+@usableFromInline
 final class StoreHandlers: Sendable {
-  typealias Handler = @Sendable (DispatchedAction) throws -> StoreChange
+  @usableFromInline typealias Handler = @Sendable (DispatchedAction) throws -> StoreChange
   private let handlers = Lock<[Handler]>([])
   /// The number of the last dispatch in which a handler changed the store.
   private let lastChange = Lock<UInt64?>(nil)
 
+  @usableFromInline
   func add(_ handler: @escaping Handler) {
     handlers.withLock { $0.append(handler) }
   }
