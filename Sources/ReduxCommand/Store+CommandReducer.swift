@@ -181,16 +181,23 @@ final class CancelScopes: FollowUp {
 final class StoreReference<State: Sendable>: Sendable {
   /// The weak reference, under a lock: set once by the store's initializer, read from any
   /// thread a command's job sends from.
-  private let reference = Lock(WeakStore())
+  @usableFromInline let reference = Lock(WeakStore())
 
-  private struct WeakStore {
-    weak var store: Store<State>?
+  @usableFromInline
+  struct WeakStore {
+    @usableFromInline weak var store: Store<State>?
+
+    @inlinable
+    init() {}
   }
 
   @usableFromInline init() {}
 
-  /// The store, unless it has been released (or not made yet).
-  @usableFromInline var value: Store<State>? {
+  /// The store, unless it has been released (or not made yet). Inlinable: read by each command
+  /// that dispatches, specialized for `State` it asks the runtime for no metadata
+  /// (ModuleProfile's `command-action`).
+  @inlinable
+  var value: Store<State>? {
     get { reference.withLock { $0.store } }
     set { reference.withLock { $0.store = newValue } }
   }
