@@ -6,6 +6,7 @@ import ReduxSeam
 ///
 /// A task never holds the bag strongly: the store's middleware owns the bag, so releasing the
 /// store runs `deinit`, which cancels every task still running.
+@usableFromInline
 final class TaskBag: Sendable {
   private struct Running {
     var nextID = 0
@@ -13,6 +14,9 @@ final class TaskBag: Sendable {
   }
 
   private let running = Lock(Running())
+
+  @usableFromInline
+  init() {}
 
   /// Starts `operation` in a new task that is cancelled when the bag is released, and tells
   /// `work` (when tracked) how to cancel it.

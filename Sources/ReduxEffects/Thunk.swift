@@ -126,10 +126,12 @@ extension Thunk where Extra == Void {
 }
 
 /// Lets the thunk middleware recognise a thunk whose type it does not handle.
+@usableFromInline
 protocol AnyThunk {
   static var typeDescription: String { get }
 }
 
 extension Thunk: AnyThunk {
+  @usableFromInline
   static var typeDescription: String { "Thunk<\(State.self), \(Extra.self)>" }
 }

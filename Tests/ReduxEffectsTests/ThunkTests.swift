@@ -154,7 +154,9 @@ struct ThunkTests {
     #expect(await events.next() == ["cancelled"])
   }
 
-  @Test("a thunk of a type the middleware does not handle stops with a message naming the fix")
+  @Test(
+    "in a debug build, a thunk of a type the middleware does not handle stops with a message naming the fix"
+  )
   func mismatchedThunk() async throws {
     let result = try #require(
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -37,7 +37,8 @@ let scenarios = [
   "flux-independent",
   "flux-earlier", "flux-later",
   "command-none", "command-action", "command-working64",
-  "effects-none", "effects-typed", "effects-logger", "devtools-1000", "devtools-100k",
+  "effects-none", "effects-typed", "effects-logger", "thunks-none", "devtools-1000",
+  "devtools-100k",
   "devtools-off-1000", "persist-none", "persist-subscriber", "persist-unchanged",
   "persist-changed",
 ]
@@ -148,6 +149,10 @@ case "command-working64":
   let store = Store(initialState: RowTable(), commandReducer: workingRowsReducer)
   for id in 0..<64 { store.dispatch(ElementAction<Row>(id: id, action: StartRowWork())) }
   measured(count) { store.dispatch(Ping()) }
+case "thunks-none":
+  // Benchmark 9: a plain action through the thunk middleware, which lets it pass.
+  let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [.thunks()])
+  measured(count) { store.dispatch(Increment()) }
 case "effects-none":
   let store = Store(initialState: Counter(), reducer: counterReducer, effects: [])
   measured(count) { store.dispatch(Increment()) }
