@@ -12,7 +12,7 @@ import ReduxSeam
 ///
 /// Safe to use from any thread.
 public final class Channel<Element: Sendable>: Sendable {
-  let core: ChannelCore<Element>
+  let core: ChannelCore
 
   init(buffer: ChannelBuffer) {
     core = ChannelCore(buffer: buffer)
@@ -53,7 +53,9 @@ public final class Channel<Element: Sendable>: Sendable {
   ///   the error an event source failed it with, or `CancellationError` if the saga is
   ///   cancelled while waiting.
   nonisolated(nonsending) public func takeMaybe() async throws -> Element? {
-    try await core.take(where: core.acceptsAll)
+    // Unwrapped by hand: a generic function passed as a value is a closure to allocate.
+    guard let value = try await core.take(where: ChannelCore.acceptsAll) else { return nil }
+    return castChannelValue(value)
   }
 
   /// Whether no value waits in the buffer (redux-saga's `buffer.isEmpty()`); looks without
@@ -72,10 +74,10 @@ public final class Channel<Element: Sendable>: Sendable {
   ///
   /// A closed channel still shows its buffered values until they are taken. Another saga may
   /// take the value between `peek()` and your own `take()`.
-  public func peek() -> Element? { core.withBuffer { $0.first } }
+  public func peek() -> Element? { core.withBuffer { $0.first }.map(castChannelValue) }
 
   /// Removes and returns every buffered value, without waiting.
-  public func flush() -> [Element] { core.withBuffer { $0.removeAll() } }
+  public func flush() -> [Element] { core.withBuffer { $0.removeAll() }.map(castChannelValue) }
 
   /// Closes the channel: later puts are ignored, waiting takers end, and buffered values can
   /// still be taken. Runs the channel's unsubscribe (for an event channel) once.

@@ -6,23 +6,40 @@ import ReduxSeam
 // waiting, and the end. A value goes to the first taker (a channel) or to every taker that
 // accepts it (a multicast channel, which has no buffer); the sagas it resumes run up to their
 // next wait inside a drain of their scheduler.
+//
+// The core holds its values as `any Sendable`, and the generic channels cast them back: a
+// generic core asked the runtime for the metadata of its state, its takers and their
+// continuations on every put and take (`saga-channel`).
+
+/// A value in a channel, as the core holds it.
+typealias ChannelValue = any Sendable
+
+/// A value the core gives back, as the type its channel was put values of.
+func castChannelValue<Element>(_ value: ChannelValue) -> Element {
+  guard let element = value as? Element else {
+    preconditionFailure("a channel gave back a value of another type than it holds")
+  }
+  return element
+}
 
 /// A task waiting on a channel, and the values it accepts.
-struct ChannelTaker<Element: Sendable>: Sendable {
+struct ChannelTaker: Sendable {
   let id: UInt64
-  let accepts: @Sendable (Element) -> Bool
-  let continuation: CheckedContinuation<Element?, any Error>
+  let accepts: @Sendable (ChannelValue) -> Bool
+  /// Resumed exactly once, by whoever removes the taker from the channel under its lock (a
+  /// checked continuation allocates its checker: `saga-channel`).
+  let continuation: UnsafeContinuation<ChannelValue?, any Error>
   /// The waiting saga, for work reporting; nil for a task outside the sagas.
   let node: SagaNode?
 }
 
 /// One channel's buffer, takers and end, under one lock.
-final class ChannelCore<Element: Sendable>: Sendable {
+final class ChannelCore: Sendable {
   private struct State {
-    var buffer: BufferQueue<Element>
+    var buffer: BufferQueue<ChannelValue>
     /// The waiting takers, by id, and their ids in the order they started waiting (the ids
     /// keep the order in an array of a concrete type: `saga-channel`).
-    var takers: [UInt64: ChannelTaker<Element>] = [:]
+    var takers: [UInt64: ChannelTaker] = [:]
     var order: [UInt64] = []
     var lastTaker: UInt64 = 0
     var isClosed = false
@@ -33,9 +50,8 @@ final class ChannelCore<Element: Sendable>: Sendable {
 
   /// Whether a value goes to every taker that accepts it, rather than to the first.
   private let isMulticast: Bool
-  /// Accepts every value: made once per channel, since a closure made in a generic function
-  /// captures its type parameters, an allocation per take (`saga-channel`).
-  let acceptsAll: @Sendable (Element) -> Bool = { _ in true }
+  /// Accepts every value.
+  static let acceptsAll: @Sendable (ChannelValue) -> Bool = { _ in true }
   private let state: Lock<State>
 
   init(buffer: ChannelBuffer, isMulticast: Bool = false) {
@@ -47,7 +63,7 @@ final class ChannelCore<Element: Sendable>: Sendable {
 
   /// Reads or changes the buffer.
   func withBuffer<Result: Sendable>(
-    _ body: @Sendable (inout BufferQueue<Element>) -> Result
+    _ body: @Sendable (inout BufferQueue<ChannelValue>) -> Result
   ) -> Result {
     state.withLock { body(&$0.buffer) }
   }
@@ -55,9 +71,9 @@ final class ChannelCore<Element: Sendable>: Sendable {
   /// Hands `element` to the longest-waiting taker (to every taker that accepts it, for a
   /// multicast channel), or buffers it; nothing once closed. The sagas it resumes work for
   /// `origin`, and run now, in order, up to their next wait (after the caller's, from a saga).
-  func put(_ element: Element, origin: ActionOrigin) throws(ChannelError) {
+  func put(_ element: ChannelValue, origin: ActionOrigin) throws(ChannelError) {
     if isMulticast { return putToAll(element, origin: origin) }
-    let taker: Result<ChannelTaker<Element>?, ChannelError> = state.withLock { state in
+    let taker: Result<ChannelTaker?, ChannelError> = state.withLock { state in
       guard !state.isClosed else { return .success(nil) }
       if !state.order.isEmpty {
         return .success(state.takers.removeValue(forKey: state.order.removeFirst()))
@@ -74,8 +90,8 @@ final class ChannelCore<Element: Sendable>: Sendable {
     node.core.scheduler.withDrain { Self.resume(taker, with: element, origin: origin) }
   }
 
-  private func putToAll(_ element: Element, origin: ActionOrigin) {
-    let takers: [ChannelTaker<Element>] = state.withLock { state in
+  private func putToAll(_ element: ChannelValue, origin: ActionOrigin) {
+    let takers: [ChannelTaker] = state.withLock { state in
       guard !state.isClosed, !state.order.isEmpty else { return [] }
       let taking = state.order.compactMap { state.takers[$0] }.filter { $0.accepts(element) }
       for taker in taking { state.takers[taker.id] = nil }
@@ -92,7 +108,7 @@ final class ChannelCore<Element: Sendable>: Sendable {
   }
 
   private static func resume(
-    _ taker: ChannelTaker<Element>, with element: Element, origin: ActionOrigin
+    _ taker: ChannelTaker, with element: ChannelValue, origin: ActionOrigin
   ) {
     taker.node?.resumedByAction(origin: origin)
     taker.continuation.resume(returning: element)
@@ -100,7 +116,7 @@ final class ChannelCore<Element: Sendable>: Sendable {
 
   /// Puts a value from a source that cannot handle errors (the store, an event source): an
   /// overflow closes the channel with the error.
-  func offer(_ element: Element, origin: ActionOrigin = .untracked) {
+  func offer(_ element: ChannelValue, origin: ActionOrigin = .untracked) {
     do {
       try put(element, origin: origin)
     } catch {
@@ -114,8 +130,8 @@ final class ChannelCore<Element: Sendable>: Sendable {
   ///
   /// Nonsending: a plain `async` function runs on the generic executor, two executor checks
   /// more per take (`saga-channel`).
-  nonisolated(nonsending) func take(where accepts: @escaping @Sendable (Element) -> Bool)
-    async throws -> Element?
+  nonisolated(nonsending) func take(where accepts: @escaping @Sendable (ChannelValue) -> Bool)
+    async throws -> ChannelValue?
   {
     try Task.checkCancellation()
     let node = SagaNode.current
@@ -134,8 +150,8 @@ final class ChannelCore<Element: Sendable>: Sendable {
   }
 
   private nonisolated(nonsending) func wait(
-    _ node: SagaNode?, _ accepts: @escaping @Sendable (Element) -> Bool
-  ) async throws -> Element? {
+    _ node: SagaNode?, _ accepts: @escaping @Sendable (ChannelValue) -> Bool
+  ) async throws -> ChannelValue? {
     let id = state.withLock { state in
       state.lastTaker += 1
       return state.lastTaker
@@ -144,9 +160,9 @@ final class ChannelCore<Element: Sendable>: Sendable {
     var waited = false
     defer { if waited { node?.resumed() } }
     return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Element?, any Error>) in
-        let now: Result<Element?, any Error>? = state.withLock { state in
+      try await withUnsafeThrowingContinuation(isolation: #isolation) {
+        (continuation: UnsafeContinuation<ChannelValue?, any Error>) in
+        let now: Result<ChannelValue?, any Error>? = state.withLock { state in
           if let element = state.buffer.removeFirst() { return .success(element) }
           if state.isClosed { return state.failure.map { .failure($0) } ?? .success(nil) }
           if Task.isCancelled { return .failure(CancellationError()) }
@@ -172,7 +188,7 @@ final class ChannelCore<Element: Sendable>: Sendable {
   /// Closes the channel: later puts are ignored, waiting takers end (with `failure`, if any),
   /// and buffered values can still be taken; the `onClose` actions run once.
   func close(failure: (any Error)? = nil) {
-    let closed = state.withLock { state -> ([ChannelTaker<Element>], [@Sendable () -> Void])? in
+    let closed = state.withLock { state -> ([ChannelTaker], [@Sendable () -> Void])? in
       guard !state.isClosed else { return nil }
       state.isClosed = true
       state.failure = failure

@@ -20,7 +20,7 @@ import ReduxSeam
 /// After ``close()`` (redux-saga's `put(END)`), every waiting taker ends, later puts are
 /// ignored, and later takes end at once. Safe to use from any thread.
 public final class MulticastChannel<Element: Sendable>: Sendable {
-  private let core = ChannelCore<Element>(buffer: .none, isMulticast: true)
+  private let core = ChannelCore(buffer: .none, isMulticast: true)
 
   init() {}
 
@@ -42,10 +42,10 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
   /// - Throws: ``ChannelError/closed`` once the channel is closed (after ``END`` this ends the
   ///   saga quietly), or `CancellationError` if the saga is cancelled while waiting.
   nonisolated(nonsending) public func take() async throws -> Element {
-    guard let element = try await core.take(where: core.acceptsAll) else {
+    guard let value = try await core.take(where: ChannelCore.acceptsAll) else {
       throw ChannelError.closed
     }
-    return element
+    return castChannelValue(value)
   }
 
   /// Waits for the next value that `predicate` accepts; values it refuses go to other takers.
@@ -70,7 +70,10 @@ public final class MulticastChannel<Element: Sendable>: Sendable {
   nonisolated(nonsending) public func takeMaybe(
     where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
   ) async throws -> Element? {
-    try await core.take(where: predicate)
+    guard let value = try await core.take(where: { predicate(castChannelValue($0)) }) else {
+      return nil
+    }
+    return castChannelValue(value)
   }
 
   /// Closes the channel: every waiting taker ends, later puts are ignored and later takes end
