@@ -44,14 +44,16 @@ enum CallbackStep {
 /// isHandled), stamped with the dispatch's number so that nothing is cleared between
 /// dispatches: one dictionary lookup per step instead of one per set (`flux-independent`).
 struct Registration {
-  let callback: DispatchCallback
+  /// Nil once unregistered, so that what it captured goes at once.
+  var callback: DispatchCallback?
   /// The dispatch in which the callback started (pending) and returned (handled).
   var startedIn: UInt64 = 0
   var handledIn: UInt64 = 0
   var isInCall = false
-  /// False once unregistered: kept until the next dispatch begins, so that a `waitFor` later in
-  /// this one still sees whether it ran (Facebook checks isPending before the callback).
-  var isRegistered = true
+  /// False once unregistered; unregistered during a dispatch, the record is kept until the
+  /// next one begins, so that a `waitFor` later in this one still sees whether it ran (Facebook
+  /// checks isPending before the callback).
+  var isRegistered: Bool { callback != nil }
 }
 
 struct DispatcherState {
@@ -82,15 +84,20 @@ struct DispatcherState {
   mutating func unregister(
     _ id: Int, on thread: ThreadIdentity
   ) -> (callback: DispatchCallback, waiter: TurnWaiter?)? {
-    guard var registration = registrations[id], registration.isRegistered else { return nil }
-    registration.isRegistered = false
-    registrations[id] = registration
-    retired.append(id)
+    guard let registration = registrations[id], let callback = registration.callback else {
+      return nil
+    }
+    if current == nil {
+      registrations[id] = nil
+    } else {
+      registrations[id]?.callback = nil
+      retired.append(id)
+    }
     order.removeAll { $0 == id }
-    guard registration.isInCall, owner != thread else { return (registration.callback, nil) }
+    guard registration.isInCall, owner != thread else { return (callback, nil) }
     let waiter = TurnWaiter(thread: thread)
     ending[id, default: []].append(waiter)
-    return (registration.callback, waiter)
+    return (callback, waiter)
   }
 
   mutating func requestTurn(
@@ -159,10 +166,10 @@ struct DispatcherState {
     guard let found = registration else { return .gone }
     if found.handledIn == number { return .handled }
     if found.startedIn == number { return .pending }
-    guard found.isRegistered else { return .gone }
+    guard let callback = found.callback else { return .gone }
     registration?.startedIn = number
     registration?.isInCall = true
-    return .started(found.callback)
+    return .started(callback)
   }
 
   mutating func callEnded(_ token: DispatchToken, handled: Bool) -> [TurnWaiter] {

@@ -116,6 +116,50 @@ struct DispatcherTests {
     }
   }
 
+  @Test("releases what a callback captured when it is unregistered, during a dispatch or not")
+  func unregisterReleasesCaptures() throws {
+    final class Captured: Sendable {}
+    let dispatcher = Dispatcher()
+    weak var outside: Captured?
+    weak var during: Captured?
+    let tokens: (outside: DispatchToken, during: DispatchToken) = {
+      let first = Captured()
+      let second = Captured()
+      outside = first
+      during = second
+      return (
+        dispatcher.register { _ in withExtendedLifetime(first) {} },
+        dispatcher.register { _ in withExtendedLifetime(second) {} }
+      )
+    }()
+    try dispatcher.unregister(tokens.outside)
+    #expect(outside == nil)
+
+    let remover = dispatcher.register { [weak dispatcher] _ in
+      try dispatcher?.unregister(tokens.during)
+    }
+    try dispatcher.dispatch(Ping())
+    // Unregistered while the dispatch ran (after its own turn): gone once the dispatch returned.
+    #expect(during == nil)
+    try dispatcher.unregister(remover)
+  }
+
+  @Test("a waitFor on a callback that ran and was unregistered in the same dispatch does nothing")
+  func waitForCallbackUnregisteredAfterItRan() throws {
+    let dispatcher = Dispatcher()
+    let log = Log<String>()
+    let first = dispatcher.register { _ in log.append("first") }
+    dispatcher.register { [weak dispatcher] _ in
+      try dispatcher?.unregister(first)
+      try dispatcher?.waitFor([first])
+      log.append("second")
+    }
+
+    try dispatcher.dispatch(Ping())
+
+    #expect(log.all == ["first", "second"])
+  }
+
   @Test("does not call a callback unregistered earlier in the same dispatch")
   func unregisterDuringDispatch() throws {
     let dispatcher = Dispatcher()
