@@ -18,9 +18,14 @@ final class TestSocket: Sendable {
     self.host = host
   }
 
+  /// Connects to the server. The connection may take its time: FlyingSocks' default limit of 5
+  /// seconds was reached under ThreadSanitizer with the whole suite running on two cores, where
+  /// the connecting task waits its turn on the client pool; a refused connection still fails at
+  /// once.
   static func connect(host: String = "127.0.0.1", port: UInt16) async throws -> TestSocket {
     TestSocket(
-      socket: try await AsyncSocket.connected(to: try sockaddr_in.inet(ip4: host, port: port)),
+      socket: try await AsyncSocket.connected(
+        to: try sockaddr_in.inet(ip4: host, port: port), timeout: 60),
       host: "\(host):\(port)")
   }
 
