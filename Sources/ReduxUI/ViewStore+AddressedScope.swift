@@ -79,14 +79,9 @@ extension ViewStore {
     let child = ViewStore<Case>(
       state: value, dispatch: { self.dispatch(address($0)) },
       send: { await self.send(address($0)) })
-    addChild(
-      ChildLink(
-        key: key, child: { [weak child] in child },
-        update: { [weak child] _, state in
-          guard let child else { return false }
-          if let value = enumCase.extract(from: state) { child.publish(value) }
-          return true
-        }))
+    addChild(child, key: key) { child, state in
+      if let value = enumCase.extract(from: state) { child.publish(value) }
+    }
     return child
   }
 }

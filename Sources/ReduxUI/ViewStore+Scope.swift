@@ -78,14 +78,7 @@ extension ViewStore {
     syncIfElement()
     let child = ViewStore<Child>(
       state: current[keyPath: keyPath], dispatch: dispatch, send: { await self.send($0) })
-    addChild(
-      ChildLink(
-        key: key, child: { [weak child] in child },
-        update: { [weak child] _, state in
-          guard let child else { return false }
-          child.publish(state[keyPath: keyPath])
-          return true
-        }))
+    addChild(child, key: key) { child, state in child.publish(state[keyPath: keyPath]) }
     return child
   }
 
@@ -107,14 +100,9 @@ extension ViewStore {
       : ViewStore<Child>(
         state: value, dispatch: { self.dispatch(Wrapper($0)) },
         send: { await self.send(Wrapper($0)) })
-    addChild(
-      ChildLink(
-        key: key, child: { [weak child] in child },
-        update: { [weak child] _, state in
-          guard let child else { return false }
-          if let value = state[keyPath: keyPath] { child.publish(value) }
-          return true
-        }))
+    addChild(child, key: key) { child, state in
+      if let value = state[keyPath: keyPath] { child.publish(value) }
+    }
     return child
   }
 
@@ -131,17 +119,12 @@ extension ViewStore {
     requireElement(at: position, of: elements)
     let child = ViewStore<Elements.Element>(
       state: elements[position], dispatch: dispatch, send: { await self.send($0) })
-    addChild(
-      ChildLink(
-        key: key, child: { [weak child] in child },
-        update: { [weak child] _, state in
-          guard let child else { return false }
-          let elements = state[keyPath: keyPath]
-          if position >= elements.startIndex && position < elements.endIndex {
-            child.publish(elements[position])
-          }
-          return true
-        }))
+    addChild(child, key: key) { child, state in
+      let elements = state[keyPath: keyPath]
+      if position >= elements.startIndex && position < elements.endIndex {
+        child.publish(elements[position])
+      }
+    }
     return child
   }
 
@@ -150,6 +133,23 @@ extension ViewStore {
   func child(for key: ChildKey) -> AnyObject? {
     guard let index = childIndex[key] else { return nil }
     return children[index].child()
+  }
+
+  /// Starts feeding a new child view store, found again by `key`, on each publish: `publish`
+  /// gives it its part of the new state; the link goes once the child is released.
+  @inlinable
+  func addChild<Child: Sendable>(
+    _ child: ViewStore<Child>, key: ChildKey,
+    publish: @escaping @MainActor (ViewStore<Child>, State) -> Void
+  ) {
+    addChild(
+      ChildLink(
+        key: key, child: { [weak child] in child },
+        update: { [weak child] _, state in
+          guard let child else { return false }
+          publish(child, state)
+          return true
+        }))
   }
 
   /// Starts feeding a new child on each publish.
