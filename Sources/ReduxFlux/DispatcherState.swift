@@ -44,16 +44,14 @@ enum CallbackStep {
 /// isHandled), stamped with the dispatch's number so that nothing is cleared between
 /// dispatches: one dictionary lookup per step instead of one per set (`flux-independent`).
 struct Registration {
-  /// Nil once unregistered, so that what it captured goes at once.
+  /// Nil once unregistered, so that what it captured goes at once. A record unregistered
+  /// during a dispatch is kept, without it, until the next dispatch begins, so that a `waitFor`
+  /// later in this one still sees whether it ran (Facebook checks isPending first).
   var callback: DispatchCallback?
   /// The dispatch in which the callback started (pending) and returned (handled).
   var startedIn: UInt64 = 0
   var handledIn: UInt64 = 0
   var isInCall = false
-  /// False once unregistered; unregistered during a dispatch, the record is kept until the
-  /// next one begins, so that a `waitFor` later in this one still sees whether it ran (Facebook
-  /// checks isPending before the callback).
-  var isRegistered: Bool { callback != nil }
 }
 
 struct DispatcherState {
