@@ -50,7 +50,7 @@ extension Store {
     let parts = CommandStoreParts(commandReducer)
     self.init(
       initialState: initialState, reducer: parts.reducer, followUps: parts.followUps,
-      companion: parts.runner, middleware: middleware, onRuntimeWarning: onRuntimeWarning)
+      middleware: middleware, onRuntimeWarning: onRuntimeWarning)
     parts.start(initialCommand, in: self)
   }
 }
@@ -62,17 +62,18 @@ extension Store {
 @usableFromInline
 struct CommandStoreParts<State: Sendable> {
   @usableFromInline let reducer: Reducer<State>
-  @usableFromInline let followUps = FollowUpSlot()
-  /// Kept alive by the store alone (its companion): releasing the store releases the runner,
-  /// which cancels the commands in flight. Everything else holds it weakly, since running work
-  /// keeps the store's engine, and so its reducer, alive.
+  /// Kept alive by the store's follow-up slot alone, until the store is released: then the
+  /// runner goes and cancels the commands in flight. Everything else holds it weakly, since
+  /// running work keeps the store's engine, and so its reducer, alive.
   @usableFromInline let runner = CommandRunner()
+  @usableFromInline let followUps: FollowUpSlot
   /// The store, once it exists (``start(_:in:)``), which the commands' actions are sent to.
   @usableFromInline let store = StoreReference<State>()
 
   @inlinable
   init(_ commandReducer: CommandReducer<State>) {
-    let followUps = followUps
+    let followUps = FollowUpSlot(keepingAlive: runner)
+    self.followUps = followUps
     // The registry, not the runner: it keeps no work alive, and reading it costs no weak load.
     let registry = runner.registry
     // Made here, where State is known, so that sending a command's action is specialized for

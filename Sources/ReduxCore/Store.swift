@@ -58,9 +58,6 @@ public final class Store<State: Sendable>: Sendable {
   @usableFromInline let chain: Middleware<State>.Next?
   /// The engine, weakly, for this store's subscribers to cancel through.
   @usableFromInline let engineReference: EngineReference<State>
-  /// What a module keeps alive exactly as long as the store (a command store's runner, which
-  /// cancels the commands in flight when it goes).
-  @usableFromInline let companion: (any AnyObject & Sendable)?
 
   /// Creates a store with an initial state, a reducer and, optionally, middleware.
   ///
@@ -82,19 +79,18 @@ public final class Store<State: Sendable>: Sendable {
     onRuntimeWarning: (@Sendable (RuntimeWarning) -> Void)? = nil
   ) {
     self.init(
-      initialState: initialState, reducer: reducer, followUps: nil, companion: nil,
-      middleware: middleware, onRuntimeWarning: onRuntimeWarning)
+      initialState: initialState, reducer: reducer, followUps: nil, middleware: middleware,
+      onRuntimeWarning: onRuntimeWarning)
   }
 
   /// A store whose reducer may leave follow-ups in `followUps`, started once each action is
-  /// committed (ReduxSeam's FollowUp.swift), and that keeps `companion` alive as long as itself: a command
-  /// reducer's store.
+  /// committed (ReduxSeam's FollowUp.swift): a command reducer's store. The slot keeps its
+  /// module's runner until the store is released.
   @inlinable
   package init(
     initialState: State,
     reducer: Reducer<State>,
     followUps: FollowUpSlot?,
-    companion: (any AnyObject & Sendable)?,
     middleware: [Middleware<State>],
     onRuntimeWarning: (@Sendable (RuntimeWarning) -> Void)?
   ) {
@@ -105,7 +101,6 @@ public final class Store<State: Sendable>: Sendable {
     let context = MiddlewareContext(engine: engine, store: weakStore)
     self.engine = engine
     engineReference = EngineReference(engine)
-    self.companion = companion
     if middleware.isEmpty {
       chain = nil
     } else {

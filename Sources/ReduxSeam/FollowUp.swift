@@ -17,16 +17,30 @@ package protocol FollowUp: AnyObject, Sendable {
   func start(ledger: WorkLedger)
 }
 
-/// Where a store's reducer leaves its follow-up for the action it is reducing.
+/// Where a store's reducer leaves its follow-up for the action it is reducing, and what keeps
+/// the module's runner of follow-ups alive exactly as long as the store.
 ///
 /// The reducer writes it and the store takes it right after, both under the store's lock.
 @usableFromInline
 package final class FollowUpSlot: @unchecked Sendable {
-  // @unchecked: `pending` is only touched under the lock of the store the slot was given to
-  // (by its reducer, then by the store).
+  // @unchecked: `pending` and `runner` are only touched under the lock of the store the slot
+  // was given to (by its reducer, then by the store; `runner` once more when the store goes).
   @usableFromInline @exclusivity(unchecked) var pending: (any FollowUp)?
+  /// The module's object that runs the follow-ups (a command store's runner, which cancels the
+  /// commands in flight when it goes). The slot holds it, not the store's reducer: running work
+  /// keeps the store's engine alive, and so this slot, until ``storeReleased()`` lets go.
+  private var runner: (any AnyObject & Sendable)?
 
-  package init() {}
+  /// A slot that keeps `runner` until the store it is given to is released.
+  @usableFromInline
+  package init(keepingAlive runner: any AnyObject & Sendable) {
+    self.runner = runner
+  }
+
+  /// The store was released: returns the runner, for the store to release outside its lock.
+  package func storeReleased() -> (any AnyObject & Sendable)? {
+    runner.take()
+  }
 
   /// Leaves `followUp` for the action being reduced (after any left before).
   @usableFromInline

@@ -20,4 +20,4 @@
 // | `NestedActionCoding`: the registry that writes a wrapper's child action | NestedActionCoding.swift | ReduxCore (the wrappers' `Codable`), ReduxDevTools (`ActionRegistry`) |
 // | `describeCodingFailure`, `describeCodingPath`: Codable errors in one line | CodingFailures.swift | ReduxDevTools, ReduxPersistence |
 // | `DescribedInMessages`: an action's own name in messages | TypeNames.swift | ReduxCore (`BindingAction`), ReduxTesting |
-// | `FollowUp`, `FollowUpSlot`: work a reducer leaves to start once its action is committed | FollowUp.swift | ReduxCore (the drainer starts it), ReduxCommand (a command store's commands) |
+// | `FollowUp`, `FollowUpSlot`: work a reducer leaves to start once its action is committed; the slot keeps the module's runner until the store is released | FollowUp.swift | ReduxCore (the drainer starts it), ReduxCommand (a command store's commands) |

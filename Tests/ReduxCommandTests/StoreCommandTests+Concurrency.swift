@@ -85,4 +85,38 @@ extension StoreCommandTests {
     await cancelled.wait()
     await freed.wait()
   }
+
+  @Test(
+    "releasing the store cancels its commands even while a middleware keeps its context",
+    .timeLimit(.minutes(1)))
+  func releaseWhileContextKept() async {
+    let clock = TestClock()
+    let cancelled = Signal()
+    // A middleware that keeps its context past the store, as a long-lived task of its own
+    // would: the context keeps the store's engine alive, but not the store's commands.
+    let kept = Recorder<MiddlewareContext<Counter>>()
+    let keeper = Middleware<Counter>(
+      onAttach: { context in kept.append(context) },
+      { _, action, next in next(action) })
+    weak var weakStore: Store<Counter>?
+    do {
+      let reducer = CommandReducer<Counter>.on(StartAuto.self) { _, _ in
+        .run { send in
+          do {
+            try await clock.sleep(for: .seconds(1))
+            send(Tick())
+          } catch {
+            cancelled.send()
+          }
+        }
+      }
+      let store = Store(initialState: Counter(), commandReducer: reducer, middleware: [keeper])
+      weakStore = store
+      store.dispatch(StartAuto())
+      await clock.untilSleeping()
+    }
+    #expect(weakStore == nil)
+    await cancelled.wait()
+    #expect(kept.all.count == 1)
+  }
 }

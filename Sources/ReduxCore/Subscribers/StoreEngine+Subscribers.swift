@@ -43,12 +43,14 @@ extension StoreEngine {
     lock.withLock(waitingOn: condition, until: drainerMoved) { $0.machine.stopWaitingForStep() }
   }
 
-  /// Called when the store is released: drops the subscribers and ends their async sequences.
+  /// Called when the store is released: drops the subscribers, ends their async sequences and
+  /// lets go of the follow-up slot's runner (a command store's commands are cancelled).
   func shutdown() {
-    let subscribers = lock.withLock { core in
+    let (subscribers, runner) = lock.withLock { core in
       defer { core.subscribers = SubscriberList() }
-      return core.subscribers.all
+      return (core.subscribers.all, followUps?.storeReleased())
     }
     for subscriber in subscribers { subscriber.finish() }
+    _ = runner  // released here, outside the lock: a command runner cancels its work
   }
 }
