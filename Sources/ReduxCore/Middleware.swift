@@ -65,14 +65,18 @@ public struct Middleware<State: Sendable>: Sendable {
 /// nothing and ``state`` keeps its last committed value. So a middleware may hand the context to
 /// work that outlives the store without creating a retain cycle.
 public struct MiddlewareContext<State: Sendable>: Sendable {
-  @usableFromInline let engine: StoreEngine<State>
+  /// The store, weakly, and its engine: one reference, so that a closure that captures only the
+  /// context (an effect's `dispatch`) needs no allocation of its own (ModuleProfile's
+  /// `effects-typed`).
   @usableFromInline let store: WeakStore<State>
 
   @usableFromInline
-  init(engine: StoreEngine<State>, store: WeakStore<State>) {
-    self.engine = engine
+  init(store: WeakStore<State>) {
     self.store = store
   }
+
+  @inlinable
+  var engine: StoreEngine<State> { store.engine }
 
   /// The store's latest committed state; inside a middleware, after `next` returns, it includes
   /// the current action.
@@ -93,7 +97,8 @@ public struct MiddlewareContext<State: Sendable>: Sendable {
   }
 }
 
-/// A weak reference to a store, set once during the store's initializer.
+/// A weak reference to a store, set once during the store's initializer, and the store's
+/// engine, which it keeps.
 @usableFromInline
 final class WeakStore<State: Sendable>: @unchecked Sendable {
   // @unchecked: `value` is written once in Store.init before the store is shared with any other
@@ -101,7 +106,10 @@ final class WeakStore<State: Sendable>: @unchecked Sendable {
   // @exclusivity(unchecked): for the same reason no access can overlap a write, so the
   // runtime's check is left out (CoreProfile's `middleware`).
   @usableFromInline @exclusivity(unchecked) weak var value: Store<State>?
+  @usableFromInline let engine: StoreEngine<State>
 
   @usableFromInline
-  init() {}
+  init(engine: StoreEngine<State>) {
+    self.engine = engine
+  }
 }

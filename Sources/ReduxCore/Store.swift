@@ -94,11 +94,11 @@ public final class Store<State: Sendable>: Sendable {
     middleware: [Middleware<State>],
     onRuntimeWarning: (@Sendable (RuntimeWarning) -> Void)?
   ) {
-    let weakStore = WeakStore<State>()
     let engine = StoreEngine(
       state: initialState, reducer: reducer,
       warnings: onRuntimeWarning.map(RuntimeWarningHandler.init), followUps: followUps)
-    let context = MiddlewareContext(engine: engine, store: weakStore)
+    let weakStore = WeakStore(engine: engine)
+    let context = MiddlewareContext(store: weakStore)
     self.engine = engine
     engineReference = EngineReference(engine)
     if middleware.isEmpty {
