@@ -5,7 +5,7 @@
 //
 // | Part | File | Used by |
 // | --- | --- | --- |
-// | `Lock`, the lock every module guards its state with | Lock.swift, LockState.swift, Parking.swift | every module |
+// | `Lock`, the lock every module guards its state with | Lock.swift, Parking.swift | every module |
 // | `LockCondition`, waiting under a `Lock` | LockCondition.swift | ReduxCore (back-pressure, hand-over), ReduxSaga (scheduler) |
 // | `FIFOQueue`, a queue of two arrays | FIFOQueue.swift | ReduxCore (the store's queue), ReduxSaga (scheduler, channels) |
 // | `currentThreadID`, `makeThreadCellKey` | ThreadIdentity.swift | ReduxCore (the drainer) |
