@@ -55,3 +55,44 @@ extension MiddlewareContext {
   /// The mark ReduxDevTools sets and ReduxPersistence reads.
   package var timeTravel: TimeTravelMark { engine.timeTravel }
 }
+
+// The engine's side of both (the public `Store.replaceReducer` uses the second too): a state
+// replacement is queued as a `StoreWork` like an action and done here by the drainer; a reducer
+// replacement takes effect for the next action reduced.
+
+extension StoreEngine {
+  /// Changes the state under the lock, bypassing middleware and reducer; notifies outside it.
+  @inlinable
+  func replaceAndNotify(_ change: @Sendable (inout State) -> Void) {
+    let notification: (State, FanOut<State>)? = lock.withLock { core in
+      // A change may re-reduce (DevTools' time travel): its warnings go where the reducer's do.
+      if let warnings = core.warnings {
+        RuntimeWarningSlot.with(warnings) { change(&core.state) }
+      } else {
+        change(&core.state)
+      }
+      guard let subscribers = core.subscribers.toNotify() else { return nil }
+      return (core.state, subscribers)
+    }
+    if let (state, subscribers) = notification { subscribers.notify(state) }
+  }
+
+  func replaceReducer(_ reducer: Reducer<State>) {
+    let old = lock.withLock { $0.replaceReducer(reducer) }
+    _ = old  // released here, outside the lock
+  }
+}
+
+extension StoreCore {
+  /// Installs `reducer` (wrapped for ``warnings``); returns the closure it replaced, to be
+  /// released outside the lock (its captures may do anything in deinit).
+  mutating func replaceReducer(
+    _ reducer: Reducer<State>
+  ) -> (@Sendable (inout State, any Action) -> Void) {
+    defer {
+      self.reducer = Self.body(of: reducer, warnings: warnings)
+      givenReducer = reducer
+    }
+    return self.reducer
+  }
+}

@@ -43,11 +43,6 @@ final class StoreEngine<State: Sendable>: Sendable {
   @inlinable
   var state: State { lock.withLock { $0.state } }
 
-  func replaceReducer(_ reducer: Reducer<State>) {
-    let old = lock.withLock { $0.replaceReducer(reducer) }
-    _ = old  // released here, outside the lock
-  }
-
   // MARK: Admission
 
   /// A dispatch without middleware: on an idle store, reduces in place under one lock
@@ -197,22 +192,6 @@ final class StoreEngine<State: Sendable>: Sendable {
     followUp.start(ledger: ledger)
   }
 
-  /// Changes the state under the lock, bypassing middleware and reducer; notifies outside it.
-  @inlinable
-  func replaceAndNotify(_ change: @Sendable (inout State) -> Void) {
-    let notification: (State, FanOut<State>)? = lock.withLock { core in
-      // A change may re-reduce (DevTools' time travel): its warnings go where the reducer's do.
-      if let warnings = core.warnings {
-        RuntimeWarningSlot.with(warnings) { change(&core.state) }
-      } else {
-        change(&core.state)
-      }
-      guard let subscribers = core.subscribers.toNotify() else { return nil }
-      return (core.state, subscribers)
-    }
-    if let (state, subscribers) = notification { subscribers.notify(state) }
-  }
-
   deinit {
     // Tracked actions still queued when the last reference went will never be processed:
     // release whoever waits for them.
@@ -277,18 +256,6 @@ struct StoreCore<State: Sendable> {
     self.reducer = Self.body(of: reducer, warnings: warnings)
     self.givenReducer = reducer
     self.warnings = warnings
-  }
-
-  /// Installs `reducer` (wrapped for ``warnings``); returns the closure it replaced, to be
-  /// released outside the lock (its captures may do anything in deinit).
-  mutating func replaceReducer(
-    _ reducer: Reducer<State>
-  ) -> (@Sendable (inout State, any Action) -> Void) {
-    defer {
-      self.reducer = Self.body(of: reducer, warnings: warnings)
-      givenReducer = reducer
-    }
-    return self.reducer
   }
 
   /// The drainer's next item, or nil when it stops: the store is idle, or a successor took the
